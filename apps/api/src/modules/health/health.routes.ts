@@ -1,0 +1,28 @@
+import { Health } from '@stolik/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+const startedAt = Date.now();
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/health/',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Is the API up and is its database reachable',
+        response: { 200: Health, 503: Health },
+      },
+    },
+    async (_request, reply) => {
+      const reachable = await app.database.ping();
+      const body = {
+        status: reachable ? ('ok' as const) : ('degraded' as const),
+        database: reachable ? ('ok' as const) : ('down' as const),
+        database_kind: app.database.kind,
+        version: app.apiVersion,
+        uptime_s: Math.round((Date.now() - startedAt) / 1000),
+      };
+      return reply.code(reachable ? 200 : 503).send(body);
+    },
+  );
+};

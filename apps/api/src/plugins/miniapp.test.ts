@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+describe('serving the built mini-app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'stolik-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Stolik</title><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'index-3f9a2c.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'manifest.webmanifest'), '{}');
+    t = await createTestApp({ miniappDist: dist });
+  });
+  afterAll(() => t.close());
+
+  it('answers / and every client route with the app, never cached', async () => {
+    for (const url of ['/', '/login', '/restaurant/1/booking/list', '/not-found', '/some/unknown/path?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-3f9a2c.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('revalidates files that are not hashed', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing asset with 404 rather than the app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/old-chunk-123.js' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('keeps /api paths for the API, with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/unknown/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+});

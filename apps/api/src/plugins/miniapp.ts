@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const YEAR_S = 31_536_000;
+
+export type SendIndex = (reply: FastifyReply) => FastifyReply;
+
+/**
+ * Serves the built mini-app's files: hashed assets cached for a year, the rest revalidated.
+ * Returns what answers a client route with index.html, or null when the app is not built.
+ */
+export async function serveMiniapp(app: FastifyInstance, root: string): Promise<SendIndex | null> {
+  const indexFile = path.join(root, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ root }, 'the mini-app is not built: only /api is served (run the build first)');
+    return null;
+  }
+
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', hashed ? `public, max-age=${YEAR_S}, immutable` : 'no-cache');
+    },
+  });
+
+  const html = await readFile(indexFile);
+  const sendIndex: SendIndex = (reply) =>
+    reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  return sendIndex;
+}
+
+/** A GET for a page of the app (not the API, not a missing file such as an old hashed chunk). */
+export function isClientRoute(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '';
+  if (pathname === '/api' || pathname.startsWith('/api/')) return false;
+  return path.extname(pathname) === '';
+}

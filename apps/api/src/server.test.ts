@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const serverEntry = path.join(import.meta.dirname, 'server.ts');
+
+function run(env: Record<string, string>, until: (output: string) => boolean, timeoutMs = 60_000) {
+  return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not finish in time:\n${output}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (until(output)) child.kill('SIGTERM');
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe('the server process', () => {
+  it('refuses bad configuration with a clear message and exit code 78', async () => {
+    const { code, output } = await run({ PORT: 'eighty', DATABASE_URL: 'mysql://nope' }, () => false);
+    expect(code).toBe(78);
+    expect(output).toContain('Stolik cannot start');
+    expect(output).toContain('PORT');
+    expect(output).toContain('DATABASE_URL');
+  });
+
+  it('starts on an empty data folder, prints the URL and a one-time password, and stops on SIGTERM', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'stolik-data-'));
+    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    const first = await run(env, (out) => out.includes('Telegram bot:'));
+    expect(first.output).toMatch(/Stolik is running: http:\/\/localhost:\d+/);
+    expect(first.output).toMatch(/Password: {2}\S{16} {3}<- generated now/);
+    expect(first.code).toBe(0);
+
+    // The second start finds the seeded database and does not invent another password.
+    const second = await run(env, (out) => out.includes('Telegram bot:'));
+    expect(second.output).toContain('created on the first start');
+    expect(second.output).not.toContain('generated now');
+    expect(second.code).toBe(0);
+  });
+});

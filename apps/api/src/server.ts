@@ -1,0 +1,95 @@
+import { createBot, type StolikBot } from '@stolik/bot';
+import { openDatabase, seed } from '@stolik/db';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { generatePassword, hashPassword } from './shared/passwords';
+
+// sysexits' EX_CONFIG: the process cannot run with this configuration; restarting will not help.
+const EXIT_BAD_CONFIG = 78;
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`\nStolik cannot start. ${error.message}\nSee README.md, "Configuration".\n`);
+      process.exit(EXIT_BAD_CONFIG);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onPoolError: (error) => console.error('database pool error:', error.message),
+  });
+  await database.migrate();
+
+  const generatedPassword = config.adminPassword ? undefined : generatePassword();
+  const seeded = await seed(database.db, {
+    adminEmail: config.adminEmail,
+    adminPasswordHash: await hashPassword(config.adminPassword ?? (generatedPassword as string)),
+  });
+
+  const app = await buildApp({ config, database });
+  let bot: StolikBot | undefined;
+  if (config.botToken) {
+    bot = createBot({ token: config.botToken, logger: app.log });
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await bot?.stop();
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const port = new URL(address).port;
+  const localUrl = config.publicUrl ?? `http://localhost:${port}`;
+
+  const lines = [
+    '',
+    `  Stolik is running: ${localUrl}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`,
+    `  API docs: ${localUrl}/api/docs`,
+  ];
+  if (seeded.adminCreated) {
+    lines.push(`  Superuser: ${config.adminEmail}`);
+    lines.push(
+      generatedPassword
+        ? `  Password:  ${generatedPassword}   <- generated now and shown only once; keep it`
+        : '  Password:  the ADMIN_PASSWORD you set',
+    );
+  } else {
+    lines.push(`  Superuser: ${config.adminEmail} (created on the first start; its password was shown then)`);
+  }
+  lines.push(`  Telegram bot: ${bot ? 'running (long polling)' : 'off (set BOT_TOKEN to run it)'}`, '');
+  console.info(lines.join('\n'));
+
+  if (bot) {
+    bot.start().catch((error: unknown) => app.log.error({ err: error }, 'the bot stopped'));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('Stolik failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,69 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+// Debian's Chromium, headless, with nothing that reaches out to the network on its own.
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Browser {
+  context: BrowserContext;
+  newPage(
+    viewport: { width: number; height: number },
+    options?: { colorScheme?: 'light' | 'dark' },
+  ): Promise<Page>;
+  close(): Promise<void>;
+  /** Errors the pages printed or threw; a clean run has none. */
+  errors: string[];
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`No Chromium at ${CHROMIUM}. Install Debian's package: apt-get install -y chromium`);
+  }
+  const profile = mkdtempSync(path.join(tmpdir(), 'stolik-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+  });
+  const errors: string[] = [];
+  const watch = (page: Page) => {
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    });
+  };
+  context.on('page', watch);
+  return {
+    context,
+    errors,
+    newPage: async (viewport, options = {}) => {
+      const page = await context.newPage();
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: options.colorScheme ?? 'light' });
+      return page;
+    },
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const TABLET = { width: 1024, height: 768 };
+export const DESKTOP = { width: 1280, height: 800 };

@@ -1,0 +1,100 @@
+import { sign } from '@tma.js/init-data-node';
+
+export const TEST_BOT_TOKEN = '1234567890:AAE2e-test-token-for-stolik-mini-app';
+
+const LIGHT = {
+  bg_color: '#ffffff',
+  text_color: '#000000',
+  hint_color: '#999999',
+  link_color: '#2481cc',
+  button_color: '#2481cc',
+  button_text_color: '#ffffff',
+  secondary_bg_color: '#efeff3',
+  header_bg_color: '#ffffff',
+  accent_text_color: '#2481cc',
+  section_bg_color: '#ffffff',
+  section_header_text_color: '#6d6d72',
+  subtitle_text_color: '#999999',
+  destructive_text_color: '#ff3b30',
+};
+const DARK = {
+  bg_color: '#212d3b',
+  text_color: '#ffffff',
+  hint_color: '#7d8b99',
+  link_color: '#5eb5f7',
+  button_color: '#50a8eb',
+  button_text_color: '#ffffff',
+  secondary_bg_color: '#151e27',
+  header_bg_color: '#242d39',
+  accent_text_color: '#64b5ef',
+  section_bg_color: '#1d2733',
+  section_header_text_color: '#79c4fc',
+  subtitle_text_color: '#7b8790',
+  destructive_text_color: '#ee686f',
+};
+
+/**
+ * The URL a Telegram client opens: the app's page with the launch parameters in the fragment,
+ * init data signed with a test bot token, as Telegram signs it with the real one.
+ */
+export function telegramLaunchUrl(
+  baseUrl: string,
+  pathname: string,
+  options: { theme?: 'light' | 'dark'; platform?: string; token?: string; authDate?: Date } = {},
+): string {
+  const initData = sign(
+    {
+      user: {
+        id: 777_000_111,
+        first_name: 'Мария',
+        last_name: 'Хостес',
+        username: 'maria_host',
+        language_code: 'ru',
+      },
+      chat_instance: '8428209589180549439',
+      chat_type: 'sender',
+    },
+    options.token ?? TEST_BOT_TOKEN,
+    options.authDate ?? new Date(),
+  );
+  const params = new URLSearchParams({
+    tgWebAppData: initData,
+    tgWebAppVersion: '8.0',
+    tgWebAppPlatform: options.platform ?? 'android',
+    tgWebAppThemeParams: JSON.stringify(options.theme === 'dark' ? DARK : LIGHT),
+  });
+  return `${baseUrl}${pathname}#${params.toString()}`;
+}
+
+/**
+ * Stands in for the Telegram client's side of the bridge (window.TelegramWebviewProxy, as on a
+ * phone): records every method the app calls in window.__telegramCalls and answers the requests
+ * the SDK waits for (viewport, theme, safe areas) the way Telegram does, with an event.
+ */
+export function telegramBridgeScript(theme: 'light' | 'dark' = 'light'): string {
+  const themeParams = JSON.stringify(theme === 'dark' ? DARK : LIGHT);
+  return `(() => {
+    const calls = [];
+    window.__telegramCalls = calls;
+    const emit = (eventType, eventData) =>
+      window.postMessage(JSON.stringify({ eventType, eventData }), '*');
+    window.TelegramWebviewProxy = {
+      postEvent(eventType, eventData) {
+        let data = eventData;
+        try { data = eventData ? JSON.parse(eventData) : undefined; } catch {}
+        calls.push({ method: eventType, params: data });
+        setTimeout(() => {
+          if (eventType === 'web_app_request_viewport') {
+            emit('viewport_changed', { height: window.innerHeight, width: window.innerWidth, is_expanded: true, is_state_stable: true });
+          } else if (eventType === 'web_app_request_theme') {
+            emit('theme_changed', { theme_params: ${themeParams} });
+          } else if (eventType === 'web_app_request_safe_area') {
+            emit('safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
+          } else if (eventType === 'web_app_request_content_safe_area') {
+            emit('content_safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
+          }
+        }, 0);
+      },
+    };
+  })();`;
+}

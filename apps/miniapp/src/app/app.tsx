@@ -1,0 +1,46 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { AppRoot } from '@telegram-apps/telegram-ui';
+import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { i18n } from '../shared/i18n/i18n';
+import { telegramEnvironment } from '../shared/telegram/telegram';
+import { ThemeProvider, useTheme } from '../shared/theme/theme';
+import { createRouter } from './router';
+
+function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, retry: 2, refetchOnWindowFocus: true },
+    },
+  });
+}
+
+function Themed() {
+  const { appearance } = useTheme();
+  const [router] = useState(createRouter);
+  const platform = telegramEnvironment().platform;
+  return (
+    <AppRoot
+      appearance={appearance}
+      platform={platform === 'ios' || platform === 'macos' ? 'ios' : 'base'}
+      className="app-root"
+    >
+      <RouterProvider router={router} />
+    </AppRoot>
+  );
+}
+
+/** Providers in one place: data, language, theme, router. */
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <ThemeProvider>
+          <Themed />
+        </ThemeProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

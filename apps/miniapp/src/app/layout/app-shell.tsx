@@ -1,0 +1,72 @@
+import { BREAKPOINT_MOBILE } from '@stolik/domain';
+import { useCallback, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { RestaurantSwitcher } from '../../features/restaurants/components/restaurant-switcher';
+import { useCurrentRestaurant } from '../../features/restaurants/use-current-restaurant';
+import { readSetting, StorageKey, writeSetting } from '../../shared/storage/local-settings';
+import { telegramEnvironment, useTelegramBackButton } from '../../shared/telegram/telegram';
+import { useMediaQuery } from '../../shared/ui/use-media-query';
+import { BottomBar } from './bottom-bar';
+import { bottomBarNavigation, restaurantNavigation } from './navigation';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+
+/**
+ * The staff layout of spec §2: side menu on a tablet or desktop, bottom bar on a phone, a top bar
+ * in a browser only (inside Telegram its own header is enough).
+ */
+export function AppShell() {
+  const mobile = useMediaQuery(`(max-width: ${BREAKPOINT_MOBILE - 0.02}px)`);
+  const { inTelegram } = telegramEnvironment();
+  const { current, list } = useCurrentRestaurant();
+  const [collapsed, setCollapsed] = useState(() => readSetting(StorageKey.sidebarCollapsed) === 'true');
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  // No viewer yet: sign-in arrives with the accounts issue; until then only the floor screens show.
+  const viewer = null;
+  const items = current ? restaurantNavigation(current, viewer) : [];
+  const tabs = current ? bottomBarNavigation(current, viewer) : [];
+  const atTabRoot = pathname === '/' || tabs.some((tab) => tab.to === pathname);
+  const goBack = useCallback(() => navigate(-1), [navigate]);
+  useTelegramBackButton(!atTabRoot, goBack);
+
+  const toggleCollapsed = () => {
+    setCollapsed((value) => {
+      writeSetting(StorageKey.sidebarCollapsed, String(!value));
+      return !value;
+    });
+  };
+
+  return (
+    <div
+      className={`shell ${mobile ? 'shell--mobile' : 'shell--wide'} ${inTelegram ? 'shell--telegram' : ''}`}
+    >
+      {mobile ? null : (
+        <SideMenu
+          restaurants={list}
+          current={current}
+          items={items}
+          collapsed={collapsed}
+          onToggleCollapsed={toggleCollapsed}
+          showMainTable={!current?.ui_content.app.hide_main_table}
+        />
+      )}
+      <div className="shell__main">
+        {inTelegram ? (
+          mobile ? (
+            <div className="context-bar">
+              <RestaurantSwitcher restaurants={list} current={current} compact />
+            </div>
+          ) : null
+        ) : (
+          <TopBar mobile={mobile} restaurants={list} current={current} />
+        )}
+        <main className="shell__content" id="content">
+          <Outlet />
+        </main>
+        {mobile ? <BottomBar items={tabs} /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Restaurant } from '@stolik/contracts';
+import { ROLE_ADMIN, ROLE_MANAGER } from '@stolik/domain';
+import { describe, expect, it } from 'vitest';
+import { bottomBarNavigation, restaurantNavigation } from './navigation';
+
+const restaurant: Restaurant = {
+  id: 7,
+  name: 'Демо',
+  timezone: 'Europe/Moscow',
+  has_bookings: true,
+  ui_content: { app: { hide_orders: false, hide_main_table: false } },
+};
+const hostess = { is_superuser: false, role: ROLE_MANAGER } as const;
+const admin = { is_superuser: false, role: ROLE_ADMIN } as const;
+const ids = (items: { id: string }[]) => items.map((item) => item.id);
+
+describe('staff navigation', () => {
+  it('gives a hostess the floor screens and no admin screens', () => {
+    expect(ids(restaurantNavigation(restaurant, hostess))).toEqual([
+      'queue',
+      'bookings',
+      'list',
+      'map',
+      'zones',
+      'orders',
+    ]);
+  });
+
+  it('adds analytics and settings for an admin', () => {
+    expect(ids(restaurantNavigation(restaurant, admin))).toEqual([
+      'queue',
+      'bookings',
+      'list',
+      'map',
+      'zones',
+      'orders',
+      'analytics',
+      'settings',
+    ]);
+  });
+
+  it('hides orders when the restaurant hides them, and the list without bookings', () => {
+    const quiet = {
+      ...restaurant,
+      has_bookings: false,
+      ui_content: { app: { hide_orders: true, hide_main_table: false } },
+    };
+    expect(ids(restaurantNavigation(quiet, admin))).not.toContain('orders');
+    expect(ids(restaurantNavigation(quiet, admin))).not.toContain('list');
+  });
+
+  it('builds the bottom bar from Queue, Bookings, List, Map and Settings for admins only', () => {
+    expect(ids(bottomBarNavigation(restaurant, hostess))).toEqual(['queue', 'bookings', 'list', 'map']);
+    expect(ids(bottomBarNavigation(restaurant, admin))).toEqual([
+      'queue',
+      'bookings',
+      'list',
+      'map',
+      'settings',
+    ]);
+    expect(bottomBarNavigation(restaurant, admin).find((i) => i.id === 'list')?.to).toBe(
+      '/restaurant/7/booking/list',
+    );
+  });
+});

@@ -1,0 +1,92 @@
+import type { Restaurant } from '@stolik/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { RestaurantSwitcher } from '../../features/restaurants/components/restaurant-switcher';
+import { paths } from '../../shared/routing/paths';
+import { useTheme } from '../../shared/theme/theme';
+import { CollapseIcon, ExpandIcon, HomeIcon, MoonIcon, SunIcon, UserIcon } from '../../shared/ui/icons';
+import type { NavItem } from './navigation';
+
+export function SideMenu({
+  restaurants,
+  current,
+  items,
+  collapsed,
+  onToggleCollapsed,
+  showMainTable,
+}: {
+  restaurants: Restaurant[];
+  current: Restaurant | undefined;
+  items: NavItem[];
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+  showMainTable: boolean;
+}) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  return (
+    <aside
+      className={`side-menu ${collapsed ? 'side-menu--collapsed' : ''}`}
+      aria-label={t('nav.mainNavigation')}
+    >
+      <div className="side-menu__brand">
+        <Link to={paths.home()} className="brand" aria-label={t('app.name')}>
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          {collapsed ? null : <span className="brand__name">{t('app.name')}</span>}
+        </Link>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={onToggleCollapsed}
+          aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
+          title={collapsed ? t('nav.expand') : t('nav.collapse')}
+        >
+          {collapsed ? <ExpandIcon size={20} /> : <CollapseIcon size={20} />}
+        </button>
+      </div>
+
+      {collapsed ? null : <RestaurantSwitcher restaurants={restaurants} current={current} />}
+
+      <nav className="side-menu__nav" aria-label={t('nav.sections')}>
+        {showMainTable ? (
+          <NavLink to={paths.home()} end className="side-menu__link" title={t('nav.mainTable')}>
+            <HomeIcon size={22} />
+            {collapsed ? null : <span>{t('nav.mainTable')}</span>}
+          </NavLink>
+        ) : null}
+        {items.map((item) => (
+          <NavLink
+            key={item.id}
+            to={item.to}
+            end={item.end ?? false}
+            className="side-menu__link"
+            title={t(item.labelKey)}
+          >
+            <item.icon size={22} />
+            {collapsed ? null : <span>{t(item.labelKey)}</span>}
+          </NavLink>
+        ))}
+      </nav>
+
+      <div className="side-menu__footer">
+        {theme.canToggle ? (
+          <button
+            type="button"
+            className="side-menu__link"
+            onClick={theme.toggle}
+            title={theme.appearance === 'dark' ? t('nav.themeLight') : t('nav.themeDark')}
+          >
+            {theme.appearance === 'dark' ? <SunIcon size={22} /> : <MoonIcon size={22} />}
+            {collapsed ? null : (
+              <span>{theme.appearance === 'dark' ? t('nav.themeLight') : t('nav.themeDark')}</span>
+            )}
+          </button>
+        ) : null}
+        <Link to={paths.login()} className="side-menu__link" title={t('nav.login')}>
+          <UserIcon size={22} />
+          {collapsed ? null : <span>{t('nav.login')}</span>}
+        </Link>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../shared/routing/paths';
+import { usePageTitle } from '../../shared/ui/page';
+import { PlaceholderScreen } from '../../shared/ui/placeholder-screen';
+
+// Screens open without signing in (spec §2, §6). Sign-in itself arrives with the accounts issue.
+export const LoginScreen = () => (
+  <PlaceholderScreen titleKey="pages.login" descriptionKey="placeholder.login" />
+);
+export const SignUpScreen = () => (
+  <PlaceholderScreen titleKey="pages.signUp" descriptionKey="placeholder.signUp" />
+);
+export const InviteScreen = () => (
+  <PlaceholderScreen titleKey="pages.invite" descriptionKey="placeholder.invite" />
+);
+export const AppInstallScreen = () => (
+  <PlaceholderScreen titleKey="pages.appInstall" descriptionKey="placeholder.appInstall" />
+);
+export const TelegramScreen = () => (
+  <PlaceholderScreen titleKey="pages.telegram" descriptionKey="placeholder.telegram" />
+);
+export const TelegramNotificationsScreen = () => (
+  <PlaceholderScreen
+    titleKey="pages.telegramNotifications"
+    descriptionKey="placeholder.telegramNotifications"
+  />
+);
+export const TelegramBookingScreen = () => (
+  <PlaceholderScreen titleKey="pages.telegramBooking" descriptionKey="placeholder.telegramBooking" />
+);
+
+/** /redirect has no title of its own (spec §2): it only passes the visitor on. */
+export function RedirectScreen() {
+  const { t } = useTranslation();
+  usePageTitle(null);
+  return (
+    <p className="state-message">
+      <Link to={paths.home()}>{t('placeholder.redirect')}</Link>
+    </p>
+  );
+}

@@ -1,0 +1,25 @@
+import { PlaceholderScreen } from '../../shared/ui/placeholder-screen';
+
+// The staff screens of spec §2 that later issues fill in; each says what it will hold.
+export const QueueScreen = () => (
+  <PlaceholderScreen titleKey="pages.queue" descriptionKey="placeholder.queue" />
+);
+export const OrdersScreen = () => (
+  <PlaceholderScreen titleKey="pages.orders" descriptionKey="placeholder.orders" />
+);
+export const ZoneScreen = () => <PlaceholderScreen titleKey="pages.zone" descriptionKey="placeholder.zone" />;
+export const SchemeScreen = () => (
+  <PlaceholderScreen titleKey="pages.scheme" descriptionKey="placeholder.scheme" />
+);
+export const AnalyticsScreen = () => (
+  <PlaceholderScreen titleKey="pages.analytics" descriptionKey="placeholder.analytics" />
+);
+export const BookingScreen = () => (
+  <PlaceholderScreen titleKey="pages.booking" descriptionKey="placeholder.booking" />
+);
+export const BookingListScreen = () => (
+  <PlaceholderScreen titleKey="pages.bookingList" descriptionKey="placeholder.bookingList" />
+);
+export const BookingWaitingScreen = () => (
+  <PlaceholderScreen titleKey="pages.bookingWaiting" descriptionKey="placeholder.bookingWaiting" />
+);

@@ -1,0 +1,11 @@
+import { Restaurant } from '@stolik/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getJson } from '../../../shared/api/http';
+
+export const getRestaurant = (id: number, signal?: AbortSignal) =>
+  getJson(`/api/restaurant/${id}/`, Restaurant, signal);
+
+export const restaurantQueryOptions = (id: number) =>
+  queryOptions({ queryKey: ['restaurants', id], queryFn: ({ signal }) => getRestaurant(id, signal) });
+
+export const useRestaurant = (id: number) => useQuery(restaurantQueryOptions(id));

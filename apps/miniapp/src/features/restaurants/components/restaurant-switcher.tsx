@@ -1,0 +1,86 @@
+import type { Restaurant } from '@stolik/contracts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { switchRestaurantPath } from '../../../shared/routing/paths';
+import { CheckIcon, ChevronDownIcon } from '../../../shared/ui/icons';
+
+/** Opens another restaurant on the same screen (spec §2). */
+export function RestaurantSwitcher({
+  restaurants,
+  current,
+  compact = false,
+}: {
+  restaurants: Restaurant[];
+  current: Restaurant | undefined;
+  compact?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !root.current?.contains(event.target as Node)
+      ) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  const choose = (restaurant: Restaurant) => {
+    setOpen(false);
+    void navigate(switchRestaurantPath(pathname, restaurant.id));
+  };
+
+  return (
+    <div className={`switcher ${compact ? 'switcher--compact' : ''}`} ref={root}>
+      <button
+        type="button"
+        className="switcher__button"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={`${t('nav.restaurant')}: ${current?.name ?? t('nav.chooseRestaurant')}`}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className="switcher__caption">{t('nav.restaurant')}</span>
+        <span className="switcher__name">{current?.name ?? t('nav.chooseRestaurant')}</span>
+        <ChevronDownIcon size={18} className="switcher__chevron" />
+      </button>
+      {open ? (
+        <ul className="switcher__list" id={listId} aria-label={t('nav.chooseRestaurant')}>
+          {restaurants.length === 0 ? <li className="switcher__empty">{t('list.empty')}</li> : null}
+          {restaurants.map((restaurant) => {
+            const selected = restaurant.id === current?.id;
+            return (
+              <li key={restaurant.id}>
+                <button
+                  type="button"
+                  className="switcher__option"
+                  aria-current={selected ? 'true' : undefined}
+                  onClick={() => choose(restaurant)}
+                >
+                  <span>{restaurant.name}</span>
+                  {selected ? <CheckIcon size={18} /> : null}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { act, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../i18n/i18n';
+import { lazyScreen } from './lazy-screen';
+
+describe('a screen whose code fails to load (spec §2, §9)', () => {
+  const reload = vi.fn();
+  beforeEach(() => {
+    vi.useFakeTimers();
+    reload.mockReset();
+    vi.stubGlobal('location', { ...window.location, reload });
+    window.sessionStorage.clear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  const failing = lazyScreen(
+    () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    () => () => null,
+  );
+
+  it('reloads the page after one second', async () => {
+    const { Component } = await failing();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Component />
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Что-то пошло не так при инициализации приложения',
+    );
+    act(() => vi.advanceTimersByTime(999));
+    expect(reload).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not reload in a loop when the reload did not help', async () => {
+    window.sessionStorage.setItem('stolik:chunk-reload', String(Date.now()));
+    const { Component } = await failing();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Component />
+      </I18nextProvider>,
+    );
+    act(() => vi.advanceTimersByTime(5000));
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('gives the screen itself when its code loads', async () => {
+    const Screen = () => null;
+    const { Component } = await lazyScreen(
+      () => Promise.resolve({ Screen }),
+      (m) => m.Screen,
+    )();
+    expect(Component).toBe(Screen);
+  });
+});

@@ -1,0 +1,52 @@
+/** Every route path of spec §2, in one place: screens and links build URLs only from here. */
+export const paths = {
+  home: () => '/',
+  login: () => '/login',
+  invite: () => '/invite',
+  redirect: () => '/redirect',
+  appInstall: () => '/app-install',
+  signUp: () => '/sign-up',
+  telegram: () => '/telegram',
+  telegramNotifications: () => '/telegram/notifications',
+  telegramBooking: (id: number, bookingId: number) => `/telegram/restaurant/${id}/booking/${bookingId}`,
+  queue: (id: number) => `/restaurant/${id}`,
+  orders: (id: number) => `/restaurant/${id}/orders`,
+  zone: (id: number) => `/restaurant/${id}/zone`,
+  scheme: (id: number) => `/restaurant/${id}/scheme`,
+  analytics: (id: number) => `/restaurant/${id}/analytics`,
+  booking: (id: number) => `/restaurant/${id}/booking`,
+  bookingList: (id: number) => `/restaurant/${id}/booking/list`,
+  bookingWaiting: (id: number) => `/restaurant/${id}/booking/waiting`,
+  settings: (id: number) => `/restaurant/${id}/settings`,
+  settingsSection: (id: number, section: SettingsSection) => `/restaurant/${id}/settings/${section}`,
+} as const;
+
+export const SETTINGS_SECTIONS = [
+  'users',
+  'zones',
+  'tables',
+  'groups',
+  'booking',
+  'restaurant',
+  'current',
+  'static',
+  'scheme',
+  'style',
+] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
+/**
+ * The same screen in another restaurant: /restaurant/1/booking/list -> /restaurant/2/booking/list
+ * (spec §2: the switcher keeps the sub-path).
+ */
+export function switchRestaurantPath(pathname: string, restaurantId: number): string {
+  const match = /^\/restaurant\/[^/]+(\/.*)?$/.exec(pathname);
+  if (!match) return paths.queue(restaurantId);
+  return `${paths.queue(restaurantId)}${match[1] ?? ''}`;
+}
+
+/** The restaurant id in a staff path, or null. */
+export function restaurantIdFromPath(pathname: string): number | null {
+  const match = /^\/restaurant\/(\d+)(?:\/|$)/.exec(pathname);
+  return match ? Number(match[1]) : null;
+}

@@ -1,0 +1,22 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// jsdom has no matchMedia; the layout asks it for breakpoints and the colour scheme.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});

@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    // In development the API runs beside Vite; in production it serves this build itself.
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // bench/run.ts reads it to find what the first screen needs.
+    manifest: true,
+    chunkSizeWarningLimit: 800,
+  },
+});

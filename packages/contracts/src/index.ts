@@ -1,0 +1,6 @@
+export * from './common';
+export * from './hall';
+export * from './health';
+export * from './restaurant';
+export * from './user';
+export * from './validation';

@@ -1,0 +1,168 @@
+import { ROLES } from '@stolik/domain';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** The one place table shapes are written down. Wire shapes live in @stolik/contracts. */
+
+export interface RestaurantUiContentColumn {
+  app: { hide_orders: boolean; hide_main_table: boolean };
+}
+
+export const restaurants = pgTable('restaurants', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  timezone: text('timezone').notNull().default('Europe/Moscow'),
+  hasBookings: boolean('has_bookings').notNull().default(true),
+  uiContent: jsonb('ui_content')
+    .$type<RestaurantUiContentColumn>()
+    .notNull()
+    .default({ app: { hide_orders: false, hide_main_table: false } }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const zones = pgTable(
+  'zones',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('zones_restaurant_name_uq').on(t.restaurantId, t.name)],
+);
+
+export const tableShape = pgEnum('table_shape', ['round', 'square', 'rectangle']);
+
+export const diningTables = pgTable(
+  'dining_tables',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    zoneId: integer('zone_id').references(() => zones.id, { onDelete: 'set null' }),
+    number: text('number').notNull(),
+    seatsMin: smallint('seats_min').notNull().default(1),
+    seatsMax: smallint('seats_max').notNull(),
+    isReservable: boolean('is_reservable').notNull().default(true),
+    shape: tableShape('shape').notNull().default('square'),
+    x: real('x').notNull().default(0),
+    y: real('y').notNull().default(0),
+    width: real('width').notNull().default(80),
+    height: real('height').notNull().default(80),
+    rotation: real('rotation').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('dining_tables_restaurant_number_uq').on(t.restaurantId, t.number),
+    index('dining_tables_zone_idx').on(t.zoneId),
+    check('dining_tables_seats_ck', sql`${t.seatsMin} >= 1 and ${t.seatsMax} >= ${t.seatsMin}`),
+  ],
+);
+
+export const tableGroups = pgTable(
+  'table_groups',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    seatsMin: smallint('seats_min').notNull().default(1),
+    seatsMax: smallint('seats_max').notNull(),
+  },
+  (t) => [check('table_groups_seats_ck', sql`${t.seatsMin} >= 1 and ${t.seatsMax} >= ${t.seatsMin}`)],
+);
+
+export const tableGroupMembers = pgTable(
+  'table_group_members',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => tableGroups.id, { onDelete: 'cascade' }),
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => diningTables.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.tableId] }),
+    index('table_group_members_table_idx').on(t.tableId),
+  ],
+);
+
+/** Opening hours per weekday (0 = Monday). closes <= opens means the day ends after midnight. */
+export const workTimes = pgTable(
+  'work_times',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    opens: time('opens').notNull(),
+    closes: time('closes').notNull(),
+    isClosed: boolean('is_closed').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.restaurantId, t.weekday] }),
+    check('work_times_weekday_ck', sql`${t.weekday} between 0 and 6`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    telegramId: bigint('telegram_id', { mode: 'number' }),
+    telegramUsername: text('telegram_username'),
+    isSuperuser: boolean('is_superuser').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_telegram_id_uq').on(t.telegramId),
+  ],
+);
+
+export const membershipRole = pgEnum('membership_role', ROLES);
+
+/** A user works in a restaurant with a role there. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    role: membershipRole('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.restaurantId] }),
+    index('memberships_restaurant_idx').on(t.restaurantId),
+  ],
+);

@@ -1,0 +1,4 @@
+export * from './dates';
+export * from './font-size';
+export * from './layout';
+export * from './roles';

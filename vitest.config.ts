@@ -1,0 +1,52 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * One run for the whole repository. Code that talks to the database runs twice: on an in-memory
+ * PGlite, and on PostgreSQL when TEST_DATABASE_URL points at a server (each test file then gets its
+ * own database). The browser suite runs last, alone, against the built product.
+ */
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+function unit(name: string, root: string): TestProjectInlineConfiguration {
+  return { test: { name, root, include: ['src/**/*.test.ts'] } };
+}
+
+function onEveryDatabase(name: string, root: string): TestProjectInlineConfiguration[] {
+  const project = (engine: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+    test: {
+      name: `${name}:${engine}`,
+      root,
+      include: ['src/**/*.test.ts'],
+      env: { STOLIK_TEST_DB: engine },
+      testTimeout: 20_000,
+      hookTimeout: 60_000,
+    },
+  });
+  return postgresUrl ? [project('pglite'), project('postgres')] : [project('pglite')];
+}
+
+export default defineConfig({
+  test: {
+    reporters: ['default', './tools/summary-reporter.ts'],
+    projects: [
+      unit('domain', 'packages/domain'),
+      unit('contracts', 'packages/contracts'),
+      unit('i18n', 'packages/i18n'),
+      unit('bot', 'bot'),
+      ...onEveryDatabase('db', 'packages/db'),
+      ...onEveryDatabase('api', 'apps/api'),
+      './apps/miniapp/vitest.config.ts',
+      {
+        test: {
+          name: 'e2e',
+          root: 'apps/miniapp',
+          include: ['e2e/**/*.e2e.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
+  },
+});
