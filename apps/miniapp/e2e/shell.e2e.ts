@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAccessibilityProblems } from './support/axe';
 import { type Browser, DESKTOP, launchBrowser, PHONE, TABLET } from './support/browser';
 import { type RunningProduct, startProduct } from './support/product';
 import { telegramBridgeScript, telegramLaunchUrl } from './support/telegram-launch';
@@ -106,6 +107,35 @@ describe('the product in a real browser', () => {
     await page.locator('nav.bottom-bar').waitFor();
     expect(await page.locator('header.top-bar').count()).toBe(0);
     await page.close();
+  });
+
+  it('has no serious accessibility problems on the main screens, light and dark, phone and tablet', async () => {
+    const screens = [
+      '/',
+      '/login',
+      '/restaurant/1',
+      '/restaurant/1/booking/list',
+      '/restaurant/1/settings/users',
+    ];
+    const found: Record<string, unknown> = {};
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const [name, viewport] of [
+        ['phone', PHONE],
+        ['tablet', TABLET],
+      ] as const) {
+        const page = await browser.newPage(viewport, { colorScheme });
+        await page.addInitScript(() => window.localStorage.clear());
+        for (const path of screens) {
+          await page.goto(`${product.url}${path}`);
+          await page.locator('h1').first().waitFor();
+          await page.waitForLoadState('networkidle');
+          const problems = await seriousAccessibilityProblems(page);
+          if (problems.length > 0) found[`${colorScheme} ${name} ${path}`] = problems;
+        }
+        await page.close();
+      }
+    }
+    expect(found).toEqual({});
   });
 
   it('printed no errors in any page', () => {

@@ -5,8 +5,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initTelegram } from './shared/telegram/telegram';
 
-// The Telegram SDK is set up once, before the first render (outside Telegram this is a no-op).
-initTelegram();
+// The Telegram SDK is set up once, before the first render (outside Telegram nothing is loaded).
+await initTelegram();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');

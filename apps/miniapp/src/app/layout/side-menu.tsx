@@ -4,8 +4,9 @@ import { Link, NavLink } from 'react-router';
 import { RestaurantSwitcher } from '../../features/restaurants/components/restaurant-switcher';
 import { paths } from '../../shared/routing/paths';
 import { useTheme } from '../../shared/theme/theme';
-import { CollapseIcon, ExpandIcon, HomeIcon, MoonIcon, SunIcon, UserIcon } from '../../shared/ui/icons';
+import { CollapseIcon, ExpandIcon, HomeIcon, MoonIcon, SunIcon } from '../../shared/ui/icons';
 import type { NavItem } from './navigation';
+import { ProfileMenu } from './profile-menu';
 
 export function SideMenu({
   restaurants,
@@ -51,7 +52,7 @@ export function SideMenu({
         {showMainTable ? (
           <NavLink to={paths.home()} end className="side-menu__link" title={t('nav.mainTable')}>
             <HomeIcon size={22} />
-            {collapsed ? null : <span>{t('nav.mainTable')}</span>}
+            <span className={collapsed ? 'visually-hidden' : undefined}>{t('nav.mainTable')}</span>
           </NavLink>
         ) : null}
         {items.map((item) => (
@@ -63,7 +64,7 @@ export function SideMenu({
             title={t(item.labelKey)}
           >
             <item.icon size={22} />
-            {collapsed ? null : <span>{t(item.labelKey)}</span>}
+            <span className={collapsed ? 'visually-hidden' : undefined}>{t(item.labelKey)}</span>
           </NavLink>
         ))}
       </nav>
@@ -82,10 +83,7 @@ export function SideMenu({
             )}
           </button>
         ) : null}
-        <Link to={paths.login()} className="side-menu__link" title={t('nav.login')}>
-          <UserIcon size={22} />
-          {collapsed ? null : <span>{t('nav.login')}</span>}
-        </Link>
+        <ProfileMenu collapsed={collapsed} />
       </div>
     </aside>
   );

@@ -1,98 +1,80 @@
-import {
-  backButton,
-  init,
-  isTMA,
-  miniApp,
-  retrieveLaunchParams,
-  themeParams,
-  useSignal,
-  viewport,
-} from '@tma.js/sdk-react';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 /**
- * The only module that talks to the Telegram Mini Apps SDK. It runs once, before React renders:
- * launch parameters come from the URL fragment, or from session storage after a reload (the SDK
- * keeps them there). Outside Telegram it does nothing, and the app runs as a normal web app.
+ * The app's view of Telegram. This module is light: the SDK (sdk-setup.ts, the only code that
+ * imports it) is loaded only when the page was opened by Telegram, before React renders. Launch
+ * parameters come from the URL fragment, or from session storage after a reload (the SDK keeps them
+ * under 'tapps/launchParams'). Outside Telegram nothing is loaded and the app is a normal web app.
  */
 export interface TelegramEnvironment {
   inTelegram: boolean;
   platform: string | null;
 }
 
-let environment: TelegramEnvironment = { inTelegram: false, platform: null };
+/** What the rest of the app may use of the SDK, once it is set up. */
+export interface TelegramAdapter {
+  platform: string;
+  isDark: () => boolean;
+  onThemeChange: (listener: () => void) => () => void;
+  backButton: {
+    available: () => boolean;
+    show: () => void;
+    hide: () => void;
+    onClick: (listener: () => void) => () => void;
+  };
+}
 
-function tryStep(step: () => void): void {
+let adapter: TelegramAdapter | null = null;
+
+/** Cheap signs that Telegram opened this page, without loading the SDK. */
+export function openedByTelegram(): boolean {
+  if (/[#&]tgWebApp(Data|Platform|Version)=/.test(window.location.hash)) return true;
   try {
-    step();
-  } catch (error) {
-    // An older Telegram client lacks some features; the app works without them.
-    console.warn('telegram: a step of the set-up failed', error);
+    return window.sessionStorage.getItem('tapps/launchParams') !== null;
+  } catch {
+    return false;
   }
 }
 
-export function initTelegram(): TelegramEnvironment {
-  let inside = false;
+export async function initTelegram(): Promise<TelegramEnvironment> {
+  if (!openedByTelegram()) return telegramEnvironment();
   try {
-    inside = isTMA();
-  } catch {
-    inside = false;
-  }
-  if (!inside) return environment;
-
-  try {
-    init();
+    const { setUpTelegram } = await import('./sdk-setup');
+    adapter = setUpTelegram();
   } catch (error) {
-    console.warn('telegram: the SDK could not start; running as a web app', error);
-    return environment;
+    console.warn('telegram: the SDK did not load; running as a web app', error);
+    adapter = null;
   }
-  const launch = retrieveLaunchParams();
-  tryStep(() => {
-    themeParams.mount();
-    // --tg-theme-* variables: telegram-ui's tokens read them, so the app wears Telegram's colours.
-    themeParams.bindCssVars();
-  });
-  tryStep(() => {
-    miniApp.mount();
-    miniApp.bindCssVars();
-  });
-  tryStep(() => backButton.mount());
-  tryStep(() => {
-    viewport
-      .mount()
-      .then(() => {
-        viewport.bindCssVars();
-        if (!viewport.isExpanded()) viewport.expand();
-      })
-      .catch((error: unknown) => console.warn('telegram: the viewport did not answer', error));
-  });
-  tryStep(() => miniApp.ready());
-  environment = { inTelegram: true, platform: launch.tgWebAppPlatform };
-  return environment;
+  // Styles tell Telegram's palette from the browser's by this mark.
+  if (adapter) document.documentElement.dataset.telegram = adapter.platform;
+  return telegramEnvironment();
 }
 
 export function telegramEnvironment(): TelegramEnvironment {
-  return environment;
+  return adapter ? { inTelegram: true, platform: adapter.platform } : { inTelegram: false, platform: null };
 }
+
+const noSubscription = () => () => {};
 
 /** Telegram's dark or light theme, live; null outside Telegram. */
 export function useTelegramIsDark(): boolean | null {
-  const isDark = useSignal(themeParams.isDark);
-  return environment.inTelegram ? isDark : null;
+  return useSyncExternalStore(
+    adapter ? adapter.onThemeChange : noSubscription,
+    () => (adapter ? adapter.isDark() : null),
+    () => null,
+  );
 }
 
 /** Telegram's own BackButton instead of an in-page arrow (UX.md); no-op outside Telegram. */
 export function useTelegramBackButton(visible: boolean, onBack: () => void): void {
   useEffect(() => {
-    if (!environment.inTelegram || !backButton.isMounted()) return;
+    const button = adapter?.backButton;
+    if (!button?.available()) return;
     if (!visible) {
-      backButton.hide();
+      button.hide();
       return;
     }
-    backButton.show();
-    const off = backButton.onClick(onBack);
-    return () => {
-      off();
-    };
+    button.show();
+    return button.onClick(onBack);
   }, [visible, onBack]);
 }

@@ -135,3 +135,8 @@ export const ConstructionIcon = (p: IconProps) => (
     <path d="M7 18l-2 3M17 18l2 3M3 9h18M8 4l-3 5M14 4l-3 5M20 4l-3 5" />
   </Icon>
 );
+export const DownloadIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3v12M7 10l5 5 5-5M4 21h16" />
+  </Icon>
+);

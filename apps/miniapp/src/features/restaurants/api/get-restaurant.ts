@@ -1,9 +1,9 @@
-import { Restaurant } from '@stolik/contracts';
+import type { Restaurant } from '@stolik/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../shared/api/http';
 
 export const getRestaurant = (id: number, signal?: AbortSignal) =>
-  getJson(`/api/restaurant/${id}/`, Restaurant, signal);
+  getJson<Restaurant>(`/api/restaurant/${id}/`, signal);
 
 export const restaurantQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['restaurants', id], queryFn: ({ signal }) => getRestaurant(id, signal) });

@@ -1,10 +1,8 @@
-import { Restaurant } from '@stolik/contracts';
+import type { Restaurant } from '@stolik/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { getJson } from '../../../shared/api/http';
 
-export const getRestaurants = (signal?: AbortSignal) =>
-  getJson('/api/restaurant/', z.array(Restaurant), signal);
+export const getRestaurants = (signal?: AbortSignal) => getJson<Restaurant[]>('/api/restaurant/', signal);
 
 export const restaurantsQueryOptions = () =>
   queryOptions({ queryKey: ['restaurants'], queryFn: ({ signal }) => getRestaurants(signal) });

@@ -53,7 +53,6 @@ export function RestaurantSwitcher({
         className="switcher__button"
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={`${t('nav.restaurant')}: ${current?.name ?? t('nav.chooseRestaurant')}`}
         onClick={() => setOpen((value) => !value)}
       >
         <span className="switcher__caption">{t('nav.restaurant')}</span>

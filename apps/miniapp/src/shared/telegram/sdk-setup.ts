@@ -1,0 +1,57 @@
+import { backButton, init, miniApp, retrieveLaunchParams, themeParams, viewport } from '@tma.js/sdk-react';
+import type { TelegramAdapter } from './telegram';
+
+function tryStep(step: () => void): void {
+  try {
+    step();
+  } catch (error) {
+    // An older Telegram client lacks some features; the app works without them.
+    console.warn('telegram: a step of the set-up failed', error);
+  }
+}
+
+/**
+ * The Telegram SDK itself, loaded only when the page was opened by Telegram (it weighs as much as
+ * React DOM; a guest's browser or the door tablet never downloads it).
+ */
+export function setUpTelegram(): TelegramAdapter | null {
+  try {
+    init();
+  } catch (error) {
+    console.warn('telegram: the SDK could not start; running as a web app', error);
+    return null;
+  }
+  const launch = retrieveLaunchParams();
+  tryStep(() => {
+    themeParams.mount();
+    // --tg-theme-* variables: telegram-ui's tokens read them, so the app wears Telegram's colours.
+    themeParams.bindCssVars();
+  });
+  tryStep(() => {
+    miniApp.mount();
+    miniApp.bindCssVars();
+  });
+  tryStep(() => backButton.mount());
+  tryStep(() => {
+    viewport
+      .mount()
+      .then(() => {
+        viewport.bindCssVars();
+        if (!viewport.isExpanded()) viewport.expand();
+      })
+      .catch((error: unknown) => console.warn('telegram: the viewport did not answer', error));
+  });
+  tryStep(() => miniApp.ready());
+
+  return {
+    platform: launch.tgWebAppPlatform,
+    isDark: () => themeParams.isDark(),
+    onThemeChange: (listener) => themeParams.isDark.sub(listener),
+    backButton: {
+      available: () => backButton.isMounted(),
+      show: () => backButton.show(),
+      hide: () => backButton.hide(),
+      onClick: (listener) => backButton.onClick(listener),
+    },
+  };
+}
