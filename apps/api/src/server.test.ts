@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { createEmptyPostgresDatabase } from '@stolik/db/testing';
+import { describe, expect, it, onTestFinished } from 'vitest';
 
 const serverEntry = path.join(import.meta.dirname, 'server.ts');
 
@@ -39,11 +40,21 @@ describe('the server process', () => {
     expect(output).toContain('DATABASE_URL');
   });
 
-  it('starts on an empty data folder, prints the URL and a one-time password, and stops on SIGTERM', async () => {
+  it('starts on an empty database, prints the URL and a one-time password, and stops on SIGTERM', async () => {
+    // On PostgreSQL runs the server gets a database of its own; otherwise an empty PGlite folder.
+    const database = process.env.STOLIK_TEST_DB === 'postgres' ? await createEmptyPostgresDatabase() : null;
+    onTestFinished(async () => database?.drop());
     const dataDir = mkdtempSync(path.join(tmpdir(), 'stolik-data-'));
-    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    const env: Record<string, string> = {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    };
+    if (database) env.DATABASE_URL = database.url;
     const first = await run(env, (out) => out.includes('Telegram bot:'));
     expect(first.output).toMatch(/Stolik is running: http:\/\/localhost:\d+/);
+    expect(first.output).toContain(database ? 'Database: PostgreSQL' : 'Database: embedded PGlite');
     expect(first.output).toMatch(/Password: {2}\S{16} {3}<- generated now/);
     expect(first.code).toBe(0);
 

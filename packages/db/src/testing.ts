@@ -17,19 +17,28 @@ async function createPglite(): Promise<DatabaseHandle> {
   return openDatabase({ inMemory: true });
 }
 
-async function createPostgresDatabase(): Promise<DatabaseHandle> {
+/** An empty PostgreSQL database (not migrated) on the TEST_DATABASE_URL server, and how to drop it. */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('STOLIK_TEST_DB=postgres needs TEST_DATABASE_URL (postgres://…/test)');
   const name = `stolik_t_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+async function createPostgresDatabase(): Promise<DatabaseHandle> {
+  const database = await createEmptyPostgresDatabase();
+  const handle = await openDatabase({ databaseUrl: database.url });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+      await database.drop();
     },
   };
 }
