@@ -5,11 +5,21 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { i18n as I18n } from 'i18next';
 import type { Config } from './config';
+import { authRoutes } from './modules/auth/auth.routes';
+import { type AuthService, createAuthService } from './modules/auth/auth.service';
+import { createTelegramSignIn } from './modules/auth/telegram-signin.service';
+import { createTokenSigner, loadSigningKey, type TokenSigner } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/health.routes';
 import { restaurantsRoutes } from './modules/restaurants/restaurants.routes';
+import { createInvitationsService } from './modules/users/invitations.service';
+import { createUsersRepository } from './modules/users/users.repository';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+import { authenticationPlugin } from './plugins/authentication';
 import { errorsPlugin } from './plugins/errors';
 import { isClientRoute, serveMiniapp } from './plugins/miniapp';
 import { openapiPlugin } from './plugins/openapi';
+import { createRateLimiter } from './shared/rate-limit';
 
 export const API_VERSION = '0.1.0';
 
@@ -18,11 +28,18 @@ declare module 'fastify' {
     database: DatabaseHandle;
     i18n: I18n;
     apiVersion: string;
+    tokens: TokenSigner;
+    auth: AuthService;
   }
 }
 
+export type AppConfig = Pick<
+  Config,
+  'miniappDist' | 'logLevel' | 'jwtSecret' | 'botToken' | 'telegramAuthMaxAgeS' | 'publicUrl'
+>;
+
 export interface AppDeps {
-  config: Pick<Config, 'miniappDist' | 'logLevel'>;
+  config: AppConfig;
   database: DatabaseHandle;
   /** false in tests; otherwise pino options (or true for defaults). */
   logger?: boolean | object;
@@ -51,11 +68,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  const db = deps.database.db;
+  const tokens = createTokenSigner(await loadSigningKey(db, deps.config.jwtSecret));
+  const limiter = createRateLimiter(db);
+  const auth = createAuthService(db, tokens, limiter);
+  const usersRepository = createUsersRepository(db);
+  // Links in invitations: the configured address, else the one this API is reached at.
+  let seenOrigin = 'http://localhost:3000';
+  const publicUrl = () => deps.config.publicUrl ?? seenOrigin;
+  app.addHook('onRequest', async (request) => {
+    if (!deps.config.publicUrl && request.headers.host)
+      seenOrigin = `${request.protocol}://${request.headers.host}`;
+  });
+  const invitations = createInvitationsService(db, usersRepository, publicUrl);
+  const users = createUsersService(db, usersRepository, invitations, auth);
+  const telegramSignIn = createTelegramSignIn({
+    db,
+    botToken: deps.config.botToken,
+    maxAgeS: deps.config.telegramAuthMaxAgeS,
+    auth,
+    users: usersRepository,
+    invitations,
+  });
+  app.decorate('tokens', tokens);
+  app.decorate('auth', auth);
+
   // External plugins, then ours, then routes (fastify/demo's order).
   await app.register(openapiPlugin, { version: API_VERSION });
   await app.register(errorsPlugin, { i18n });
+  await app.register(authenticationPlugin, { db, tokens });
 
   await app.register(healthRoutes);
+  await app.register(authRoutes, { auth, telegramSignIn });
+  await app.register(usersRoutes, { users, invitations, auth, limiter });
   await app.register(restaurantsRoutes);
 
   const sendIndex = await serveMiniapp(app, deps.config.miniappDist);

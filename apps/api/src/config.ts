@@ -21,6 +21,12 @@ const ConfigSchema = z.object({
   BOT_TOKEN: optional(z.string().regex(/^\d+:[\w-]{30,}$/, 'must look like 123456:ABC… (from @BotFather)')),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().default('admin@stolik.local')),
   ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
+  TELEGRAM_API_ROOT: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  TELEGRAM_AUTH_MAX_AGE_S: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(60).max(604_800).default(3600),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -39,6 +45,12 @@ export interface Config {
   adminPassword: string | undefined;
   logLevel: string;
   miniappDist: string;
+  /** Signs access and refresh tokens; when unset, one is generated once and kept in the database. */
+  jwtSecret: string | undefined;
+  /** The Bot API's address: Telegram's by default; a local fake in tests and local runs. */
+  telegramApiRoot: string | undefined;
+  /** How old Telegram's init data may be at sign-in. */
+  telegramAuthMaxAgeS: number;
 }
 
 export class ConfigError extends Error {
@@ -65,5 +77,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: c.ADMIN_PASSWORD,
     logLevel: c.LOG_LEVEL,
     miniappDist: path.resolve(c.MINIAPP_DIST),
+    jwtSecret: c.JWT_SECRET,
+    telegramApiRoot: c.TELEGRAM_API_ROOT,
+    telegramAuthMaxAgeS: c.TELEGRAM_AUTH_MAX_AGE_S,
   };
 }

@@ -35,7 +35,7 @@ async function main() {
   const app = await buildApp({ config, database });
   let bot: StolikBot | undefined;
   if (config.botToken) {
-    bot = createBot({ token: config.botToken, logger: app.log });
+    bot = createBot({ token: config.botToken, apiRoot: config.telegramApiRoot, logger: app.log });
   }
 
   let closing = false;

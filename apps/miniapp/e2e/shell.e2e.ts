@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityProblems } from './support/axe';
 import { type Browser, DESKTOP, launchBrowser, PHONE, TABLET } from './support/browser';
-import { type RunningProduct, startProduct } from './support/product';
-import { telegramBridgeScript, telegramLaunchUrl } from './support/telegram-launch';
+import { createMember, forgetSession, HOSTESS, signInThroughForm } from './support/people';
+import { ADMIN, type RunningProduct, startProduct } from './support/product';
 
-describe('the product in a real browser', () => {
+describe('the shell in a real browser', () => {
   let product: RunningProduct;
   let browser: Browser;
 
   beforeAll(async () => {
     product = await startProduct();
     browser = await launchBrowser();
+    await createMember(product.url, HOSTESS, 'Менеджер');
   });
   afterAll(async () => {
     await browser?.close();
@@ -25,29 +26,20 @@ describe('the product in a real browser', () => {
     await page.close();
   });
 
-  it('sends an unknown path, and /not-found, to the main page', async () => {
+  it('sends an unknown path to /, and without a session on to /login', async () => {
     const page = await browser.newPage(DESKTOP);
+    await forgetSession(page, product.url);
     for (const path of ['/no/such/page', '/not-found']) {
       await page.goto(`${product.url}${path}`);
-      await page.waitForURL(`${product.url}/`);
-      await expect.poll(() => page.title()).toBe('Главная');
+      await page.waitForURL(`${product.url}/login`);
+      await expect.poll(() => page.title()).toBe('Авторизация');
     }
-    await page.close();
-  });
-
-  it('shows the restaurants from the database on the main page', async () => {
-    const page = await browser.newPage(DESKTOP);
-    await page.goto(`${product.url}/`);
-    await page.getByRole('link', { name: /Демо/ }).first().waitFor();
-    await page.getByRole('link', { name: /Демо/ }).first().click();
-    await expect.poll(() => page.title()).toBe('Живая Очередь');
-    expect(new URL(page.url()).pathname).toMatch(/^\/restaurant\/\d+$/);
     await page.close();
   });
 
   it('lays out a phone with the bottom bar and no side menu', async () => {
     const page = await browser.newPage(PHONE);
-    await page.goto(`${product.url}/`);
+    await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
     const bottomBar = page.locator('nav.bottom-bar');
     await bottomBar.waitFor();
     expect(await bottomBar.getByRole('link').allTextContents()).toEqual([
@@ -62,13 +54,14 @@ describe('the product in a real browser', () => {
     await page.close();
   });
 
-  it('lays out a desktop with the side menu and no bottom bar', async () => {
+  it('lays out a desktop with the side menu and no bottom bar, and opens the restaurants from the database', async () => {
     const page = await browser.newPage(DESKTOP);
-    await page.goto(`${product.url}/`);
+    await signInThroughForm(page, product.url, ADMIN.email, ADMIN.password);
     const sideMenu = page.locator('aside.side-menu');
     await sideMenu.waitFor();
-    await sideMenu.getByRole('link', { name: 'Заказы' }).waitFor();
     expect(await page.locator('nav.bottom-bar').count()).toBe(0);
+    await page.getByRole('link', { name: /Демо/ }).first().click();
+    await expect.poll(() => page.title()).toBe('Живая Очередь');
     await sideMenu.getByRole('link', { name: 'Заказы' }).click();
     await expect.poll(() => page.title()).toBe('Заказы');
     await page.close();
@@ -76,7 +69,7 @@ describe('the product in a real browser', () => {
 
   it('remembers a collapsed side menu and the chosen theme across reloads', async () => {
     const page = await browser.newPage(TABLET);
-    await page.goto(`${product.url}/`);
+    await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
     await page.getByRole('button', { name: 'Свернуть меню' }).click();
     await page.getByRole('button', { name: 'Тёмная тема' }).click();
     await page.reload();
@@ -85,38 +78,8 @@ describe('the product in a real browser', () => {
     await page.close();
   });
 
-  it('runs inside a simulated Telegram launch: Telegram colours, no second header, ready signalled', async () => {
-    const page = await browser.newPage(PHONE);
-    await page.addInitScript(telegramBridgeScript('dark'));
-    await page.goto(telegramLaunchUrl(product.url, '/', { theme: 'dark' }));
-    await page.locator('nav.bottom-bar').waitFor();
-    expect(await page.locator('header.top-bar').count()).toBe(0);
-    const state = await page.evaluate(() => ({
-      bg: document.documentElement.style.getPropertyValue('--tg-theme-bg-color'),
-      theme: document.documentElement.dataset.theme,
-      calls: (window as unknown as { __telegramCalls: { method: string }[] }).__telegramCalls.map(
-        (c) => c.method,
-      ),
-    }));
-    expect(state.bg).toBe('#212d3b');
-    expect(state.theme).toBe('dark');
-    expect(state.calls).toContain('web_app_ready');
-
-    // A reload keeps the launch parameters (session storage), so the app stays in Telegram mode.
-    await page.goto(`${product.url}/restaurant/1`);
-    await page.locator('nav.bottom-bar').waitFor();
-    expect(await page.locator('header.top-bar').count()).toBe(0);
-    await page.close();
-  });
-
   it('has no serious accessibility problems on the main screens, light and dark, phone and tablet', async () => {
-    const screens = [
-      '/',
-      '/login',
-      '/restaurant/1',
-      '/restaurant/1/booking/list',
-      '/restaurant/1/settings/users',
-    ];
+    const screens = ['/', '/restaurant/1', '/restaurant/1/booking/list', '/restaurant/1/settings/users'];
     const found: Record<string, unknown> = {};
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const [name, viewport] of [
@@ -124,7 +87,13 @@ describe('the product in a real browser', () => {
         ['tablet', TABLET],
       ] as const) {
         const page = await browser.newPage(viewport, { colorScheme });
-        await page.addInitScript(() => window.localStorage.clear());
+        await page.goto(`${product.url}/login`);
+        await page.evaluate(() => window.localStorage.clear());
+        await page.reload();
+        await page.locator('h1').first().waitFor();
+        const login = await seriousAccessibilityProblems(page);
+        if (login.length > 0) found[`${colorScheme} ${name} /login`] = login;
+        await signInThroughForm(page, product.url, ADMIN.email, ADMIN.password);
         for (const path of screens) {
           await page.goto(`${product.url}${path}`);
           await page.locator('h1').first().waitFor();

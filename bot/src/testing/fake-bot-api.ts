@@ -47,6 +47,7 @@ export class FakeBotApi {
   }
 
   async stop(): Promise<void> {
+    this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
@@ -75,6 +76,10 @@ export class FakeBotApi {
       };
     }
     this.calls.push({ method, payload, at: Date.now() });
+    if (method === 'getUpdates') {
+      // Long polling: hold the request as Telegram does (briefly), so a polling bot does not spin.
+      await new Promise((resolve) => setTimeout(resolve, Math.min(Number(payload.timeout ?? 0), 1) * 1000));
+    }
     return { status: 200, body: { ok: true, result: this.answer(method, payload) } };
   }
 

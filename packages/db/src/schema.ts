@@ -130,7 +130,8 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    email: text('email').notNull(),
+    /** Null for staff who joined through Telegram only. */
+    email: text('email'),
     passwordHash: text('password_hash'),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
@@ -166,3 +167,79 @@ export const memberships = pgTable(
     index('memberships_restaurant_idx').on(t.restaurantId),
   ],
 );
+
+/**
+ * Refresh tokens, one row per issued token. Rotation replaces a token by a new one of the same
+ * family; presenting a replaced token again means it was stolen, and revokes the whole family.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    familyId: text('family_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    replacedBy: text('replaced_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/** An invitation to join a restaurant with a role: a link, optionally bound to one e-mail. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    /** sha256 of the token in the link; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    role: membershipRole('role').notNull(),
+    email: text('email'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_uq').on(t.tokenHash),
+    index('invitations_restaurant_idx').on(t.restaurantId),
+  ],
+);
+
+/** One-time tokens that link a Telegram account to a signed-in user (the UUID of /api/signin/telegram/). */
+export const telegramLinkTokens = pgTable(
+  'telegram_link_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('telegram_link_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Fixed-window counters for rate limits (sign-in per account and per IP, public forms). In the
+ * database, so every API process counts together.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+});
+
+/** Secrets the product generates once and every process shares (the JWT signing key). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { access } from '../shared/access';
 import { conflict } from '../shared/http-errors';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -9,6 +10,7 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/test-probe/form/',
     {
+      config: { access: access.public },
       schema: {
         body: z.object({
           name: z.string().trim().min(1).max(20),
@@ -20,10 +22,10 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ({ ok: true }),
   );
-  app.get('/api/test-probe/boom/', async () => {
+  app.get('/api/test-probe/boom/', { config: { access: access.public } }, async () => {
     throw new Error('connection to 10.0.0.5 refused: select * from secrets');
   });
-  app.get('/api/test-probe/conflict/', async () => {
+  app.get('/api/test-probe/conflict/', { config: { access: access.public } }, async () => {
     throw conflict('errors.alreadyQueued', { number: 7 });
   });
 };

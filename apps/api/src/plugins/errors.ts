@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { i18n as I18n } from 'i18next';
 import type { z } from 'zod';
-import { HttpError } from '../shared/http-errors';
+import { FieldValidationError, HttpError } from '../shared/http-errors';
 
 /**
  * The API's one error path: every failure leaves here in the shapes of API-CONVENTIONS.md, in
@@ -34,7 +34,14 @@ export const errorsPlugin = fp<{ i18n: I18n }>(async (app: FastifyInstance, { i1
     if (error instanceof HttpError) {
       return reply
         .code(error.statusCode)
-        .send({ detail: t(error.messageKey), code: error.code, ...error.extra });
+        .headers(error.headers)
+        .send({ detail: t(error.messageKey, error.params), code: error.code, ...error.extra });
+    }
+
+    if (error instanceof FieldValidationError) {
+      const body: FieldErrors = {};
+      for (const [field, keys] of Object.entries(error.fields)) body[field] = keys.map((key) => t(key));
+      return reply.code(400).send(body);
     }
 
     const status = error.statusCode ?? 500;

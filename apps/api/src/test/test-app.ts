@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { DatabaseHandle } from '@stolik/db';
 import { createTestDatabase } from '@stolik/db/testing';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { type AppConfig, buildApp } from '../app';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -11,12 +11,21 @@ export interface TestApp {
 }
 
 /** The real API on a fresh database of its own (PGlite, or PostgreSQL under STOLIK_TEST_DB). */
-export async function createTestApp(options: { miniappDist?: string } = {}): Promise<TestApp> {
+export const TEST_BOT_TOKEN = '1234567890:AAE2e-test-token-for-stolik-mini-app';
+
+export async function createTestApp(
+  options: { miniappDist?: string; config?: Partial<AppConfig> } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({
     config: {
       miniappDist: options.miniappDist ?? path.join(import.meta.dirname, 'no-miniapp'),
       logLevel: 'silent',
+      jwtSecret: undefined,
+      botToken: TEST_BOT_TOKEN,
+      telegramAuthMaxAgeS: 3600,
+      publicUrl: 'https://stolik.test',
+      ...options.config,
     },
     database,
     // DEBUG_LOG=1 shows the API's log while a test runs.

@@ -44,7 +44,21 @@ export async function launchBrowser(): Promise<Browser> {
   const watch = (page: Page) => {
     page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+      // Failed requests are reported below with their address; the console's copy says less.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+        errors.push(`console: ${message.text()}`);
+      }
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) {
+        errors.push(
+          `http ${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`,
+        );
+        if (process.env.E2E_DEBUG)
+          console.info(
+            `[${new Date().toISOString()}] on ${page.url()}: ${response.status()} ${response.url()} auth=${response.request().headers().authorization?.slice(0, 30)}`,
+          );
+      }
     });
   };
   context.on('page', watch);

@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { FakeBotApi } from '@stolik/bot/testing';
+import { TEST_BOT_TOKEN } from './telegram-launch';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/src/server.ts');
@@ -33,6 +35,9 @@ async function freePort(): Promise<number> {
  * fresh folder), on a free port, and waits until it answers.
  */
 export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
+  // The bot runs inside the product as in production, talking to a local fake Bot API.
+  const botApi = new FakeBotApi();
+  const botApiRoot = await botApi.start();
   if (!existsSync(path.join(DIST, 'index.html'))) {
     throw new Error(
       'The mini-app is not built: run `pnpm build` (the test script does) before the browser tests.',
@@ -51,6 +56,8 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      BOT_TOKEN: TEST_BOT_TOKEN,
+      TELEGRAM_API_ROOT: botApiRoot,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -89,6 +96,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
         await exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
+      await botApi.stop();
     },
   };
 }

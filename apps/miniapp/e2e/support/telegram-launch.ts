@@ -33,32 +33,52 @@ const DARK = {
   destructive_text_color: '#ee686f',
 };
 
-/**
- * The URL a Telegram client opens: the app's page with the launch parameters in the fragment,
- * init data signed with a test bot token, as Telegram signs it with the real one.
- */
-export function telegramLaunchUrl(
-  baseUrl: string,
-  pathname: string,
-  options: { theme?: 'light' | 'dark'; platform?: string; token?: string; authDate?: Date } = {},
-): string {
-  const initData = sign(
+export interface TelegramUserData {
+  id: number;
+  first_name: string;
+  last_name?: string;
+  username?: string;
+}
+
+export const MARIA: TelegramUserData = {
+  id: 777_000_111,
+  first_name: 'Мария',
+  last_name: 'Хостес',
+  username: 'maria_host',
+};
+
+export interface LaunchOptions {
+  theme?: 'light' | 'dark';
+  platform?: string;
+  token?: string;
+  authDate?: Date;
+  user?: TelegramUserData;
+  /** Change the signed data after signing, as an attacker would. */
+  tamper?: boolean;
+}
+
+/** Init data as Telegram signs it (with the test bot token unless told otherwise). */
+export function signedInitData(options: LaunchOptions = {}): string {
+  return sign(
     {
-      user: {
-        id: 777_000_111,
-        first_name: 'Мария',
-        last_name: 'Хостес',
-        username: 'maria_host',
-        language_code: 'ru',
-      },
+      user: { ...(options.user ?? MARIA), language_code: 'ru' },
       chat_instance: '8428209589180549439',
       chat_type: 'sender',
     },
     options.token ?? TEST_BOT_TOKEN,
     options.authDate ?? new Date(),
   );
+}
+
+/**
+ * The URL a Telegram client opens: the app's page with the launch parameters in the fragment,
+ * init data signed with a test bot token, as Telegram signs it with the real one.
+ */
+export function telegramLaunchUrl(baseUrl: string, pathname: string, options: LaunchOptions = {}): string {
   const params = new URLSearchParams({
-    tgWebAppData: initData,
+    tgWebAppData: options.tamper
+      ? signedInitData(options).replace('maria_host', 'mallory_x')
+      : signedInitData(options),
     tgWebAppVersion: '8.0',
     tgWebAppPlatform: options.platform ?? 'android',
     tgWebAppThemeParams: JSON.stringify(options.theme === 'dark' ? DARK : LIGHT),

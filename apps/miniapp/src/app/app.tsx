@@ -1,9 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { AppRoot } from '@telegram-apps/telegram-ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
+import { SESSION_EXPIRED_PATH, setSessionExpiredHandler } from '../shared/api/transport';
 import { i18n } from '../shared/i18n/i18n';
+import { SessionProvider } from '../shared/session/session';
 import { telegramEnvironment } from '../shared/telegram/telegram';
 import { ThemeProvider, useTheme } from '../shared/theme/theme';
 import { createRouter } from './router';
@@ -19,7 +21,17 @@ function createQueryClient() {
 function Themed() {
   const { appearance } = useTheme();
   const [router] = useState(createRouter);
+  const queryClient = useQueryClient();
   const platform = telegramEnvironment().platform;
+  // Spec §8: a session that cannot be renewed ends at /login?t=1, without reloading the app.
+  useEffect(
+    () =>
+      setSessionExpiredHandler(() => {
+        queryClient.clear();
+        void router.navigate(SESSION_EXPIRED_PATH, { replace: true });
+      }),
+    [router, queryClient],
+  );
   return (
     <AppRoot
       appearance={appearance}
@@ -38,7 +50,9 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <ThemeProvider>
-          <Themed />
+          <SessionProvider>
+            <Themed />
+          </SessionProvider>
         </ThemeProvider>
       </I18nextProvider>
     </QueryClientProvider>

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { lazyScreen } from '../shared/routing/lazy-screen';
 import { ListSkeleton } from '../shared/ui/states';
+import { RequireRole, RequireSession } from './guards';
 import { AppShell } from './layout/app-shell';
 import { PublicLayout } from './layout/public-layout';
 import { RouteError } from './route-error';
@@ -40,59 +41,80 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <AppShell />,
+        element: <RequireSession />,
         children: [
           {
-            index: true,
-            lazy: lazyScreen(
-              () => import('./routes/home'),
-              (m) => m.HomeScreen,
-            ),
-          },
-          {
-            path: 'restaurant/:id',
-            lazy: lazyScreen(
-              () => import('./routes/restaurant-layout'),
-              (m) => m.RestaurantLayout,
-            ),
+            element: <AppShell />,
             children: [
-              { index: true, lazy: lazyScreen(staff, (m) => m.QueueScreen) },
-              { path: 'orders', lazy: lazyScreen(staff, (m) => m.OrdersScreen) },
-              { path: 'zone', lazy: lazyScreen(staff, (m) => m.ZoneScreen) },
               {
-                path: 'scheme',
-                children: [{ index: true, lazy: lazyScreen(staff, (m) => m.SchemeScreen) }],
-              },
-              { path: 'analytics', lazy: lazyScreen(staff, (m) => m.AnalyticsScreen) },
-              {
-                path: 'booking',
-                children: [
-                  { index: true, lazy: lazyScreen(staff, (m) => m.BookingScreen) },
-                  { path: 'list', lazy: lazyScreen(staff, (m) => m.BookingListScreen) },
-                  { path: 'waiting', lazy: lazyScreen(staff, (m) => m.BookingWaitingScreen) },
-                ],
+                index: true,
+                lazy: lazyScreen(
+                  () => import('./routes/home'),
+                  (m) => m.HomeScreen,
+                ),
               },
               {
-                path: 'settings',
-                lazy: lazyScreen(settings, (m) => m.SettingsLayout),
+                path: 'restaurant/:id',
+                lazy: lazyScreen(
+                  () => import('./routes/restaurant-layout'),
+                  (m) => m.RestaurantLayout,
+                ),
                 children: [
-                  { index: true, lazy: lazyScreen(settings, (m) => m.SettingsIndex) },
-                  { path: 'users', lazy: lazyScreen(settings, (m) => m.SettingsUsersScreen) },
-                  { path: 'zones', lazy: lazyScreen(settings, (m) => m.SettingsZonesScreen) },
-                  { path: 'tables', lazy: lazyScreen(settings, (m) => m.SettingsTablesScreen) },
-                  { path: 'groups', lazy: lazyScreen(settings, (m) => m.SettingsGroupsScreen) },
-                  { path: 'booking', lazy: lazyScreen(settings, (m) => m.SettingsBookingScreen) },
+                  { index: true, lazy: lazyScreen(staff, (m) => m.QueueScreen) },
+                  { path: 'orders', lazy: lazyScreen(staff, (m) => m.OrdersScreen) },
+                  { path: 'zone', lazy: lazyScreen(staff, (m) => m.ZoneScreen) },
                   {
-                    path: 'restaurant',
+                    path: 'scheme',
+                    children: [{ index: true, lazy: lazyScreen(staff, (m) => m.SchemeScreen) }],
+                  },
+                  {
+                    element: <RequireRole level="admin" />,
+                    children: [{ path: 'analytics', lazy: lazyScreen(staff, (m) => m.AnalyticsScreen) }],
+                  },
+                  {
+                    path: 'booking',
                     children: [
-                      { index: true, lazy: lazyScreen(settings, (m) => m.SettingsRestaurantScreen) },
-                      { path: 'tags', lazy: lazyScreen(settings, (m) => m.SettingsRestaurantTagsScreen) },
+                      { index: true, lazy: lazyScreen(staff, (m) => m.BookingScreen) },
+                      { path: 'list', lazy: lazyScreen(staff, (m) => m.BookingListScreen) },
+                      { path: 'waiting', lazy: lazyScreen(staff, (m) => m.BookingWaitingScreen) },
                     ],
                   },
-                  { path: 'current', lazy: lazyScreen(settings, (m) => m.SettingsCurrentScreen) },
-                  { path: 'static', lazy: lazyScreen(settings, (m) => m.SettingsStaticScreen) },
-                  { path: 'scheme', lazy: lazyScreen(settings, (m) => m.SettingsSchemeScreen) },
-                  { path: 'style', lazy: lazyScreen(settings, (m) => m.SettingsStyleScreen) },
+                  {
+                    path: 'settings',
+                    element: <RequireRole level="admin" />,
+                    children: [
+                      {
+                        lazy: lazyScreen(settings, (m) => m.SettingsLayout),
+                        children: [
+                          { index: true, lazy: lazyScreen(settings, (m) => m.SettingsIndex) },
+                          { path: 'users', lazy: lazyScreen(settings, (m) => m.SettingsUsersScreen) },
+                          { path: 'zones', lazy: lazyScreen(settings, (m) => m.SettingsZonesScreen) },
+                          { path: 'tables', lazy: lazyScreen(settings, (m) => m.SettingsTablesScreen) },
+                          { path: 'groups', lazy: lazyScreen(settings, (m) => m.SettingsGroupsScreen) },
+                          { path: 'booking', lazy: lazyScreen(settings, (m) => m.SettingsBookingScreen) },
+                          {
+                            path: 'restaurant',
+                            children: [
+                              { index: true, lazy: lazyScreen(settings, (m) => m.SettingsRestaurantScreen) },
+                              {
+                                path: 'tags',
+                                lazy: lazyScreen(settings, (m) => m.SettingsRestaurantTagsScreen),
+                              },
+                            ],
+                          },
+                          { path: 'current', lazy: lazyScreen(settings, (m) => m.SettingsCurrentScreen) },
+                          { path: 'static', lazy: lazyScreen(settings, (m) => m.SettingsStaticScreen) },
+                          {
+                            element: <RequireRole level="superuser" />,
+                            children: [
+                              { path: 'scheme', lazy: lazyScreen(settings, (m) => m.SettingsSchemeScreen) },
+                              { path: 'style', lazy: lazyScreen(settings, (m) => m.SettingsStyleScreen) },
+                            ],
+                          },
+                        ],
+                      },
+                    ],
+                  },
                 ],
               },
             ],

@@ -1,5 +1,6 @@
 import { Health } from '@stolik/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../shared/access';
 
 const startedAt = Date.now();
 
@@ -7,6 +8,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health/',
     {
+      config: { access: access.public },
       schema: {
         tags: ['health'],
         summary: 'Is the API up and is its database reachable',

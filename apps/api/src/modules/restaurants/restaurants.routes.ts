@@ -1,38 +1,54 @@
-import { ErrorDetail, FieldErrors, Restaurant, RestaurantParams } from '@stolik/contracts';
+import { ErrorDetail, FieldErrors, Restaurant, RestaurantParams, Table } from '@stolik/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { viewerOf } from '../../plugins/authentication';
+import { access } from '../../shared/access';
 import { createRestaurantsRepository } from './restaurants.repository';
 import { createRestaurantsService } from './restaurants.service';
 
-/**
- * Read-only restaurant endpoints. They stay unauthenticated until the accounts issue adds sign-in;
- * then they answer only with the caller's restaurants (superusers: all).
- */
+const errors = { 400: FieldErrors, 401: ErrorDetail, 403: ErrorDetail, 404: ErrorDetail };
+
 export const restaurantsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createRestaurantsService(createRestaurantsRepository(app.database.db));
 
   app.get(
     '/api/restaurant/',
     {
+      config: { access: access.authenticated },
       schema: {
         tags: ['restaurants'],
-        summary: 'The restaurants',
-        response: { 200: z.array(Restaurant) },
+        summary: 'Your restaurants',
+        response: { 200: z.array(Restaurant), ...errors },
       },
     },
-    () => service.list(),
+    (request) => service.list(viewerOf(request)),
   );
 
   app.get(
     '/api/restaurant/:id/',
     {
+      config: { access: access.member() },
       schema: {
         tags: ['restaurants'],
         summary: 'One restaurant',
         params: RestaurantParams,
-        response: { 200: Restaurant, 400: FieldErrors, 404: ErrorDetail },
+        response: { 200: Restaurant, ...errors },
       },
     },
     (request) => service.get(request.params.id),
+  );
+
+  app.get(
+    '/api/restaurant/:id/tables/',
+    {
+      config: { access: access.member() },
+      schema: {
+        tags: ['restaurants'],
+        summary: "The restaurant's tables",
+        params: RestaurantParams,
+        response: { 200: z.array(Table), ...errors },
+      },
+    },
+    (request) => service.tables(request.params.id),
   );
 };

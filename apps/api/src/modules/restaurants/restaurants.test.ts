@@ -1,41 +1,50 @@
-import { Restaurant } from '@stolik/contracts';
-import { schema, seed } from '@stolik/db';
+import { Restaurant, Table } from '@stolik/contracts';
+import { schema } from '@stolik/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createIdentities, type Identities } from '../../test/identities';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 describe('restaurants', () => {
   let t: TestApp;
+  let who: Identities;
   beforeAll(async () => {
     t = await createTestApp();
-    await seed(t.database.db, { adminEmail: 'admin@example.com', adminPasswordHash: 'x' });
+    who = await createIdentities(t);
   });
   afterAll(() => t.close());
 
-  it('lists the restaurants in the wire shape of the contract', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/restaurant/' });
+  const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+
+  it('lists only the restaurants a person works in, in the wire shape of the contract', async () => {
+    const res = await get('/api/restaurant/', who.bearer(who.hostessA));
     expect(res.statusCode).toBe(200);
-    const list = z.array(Restaurant).parse(res.json());
-    expect(list).toEqual([
+    expect(z.array(Restaurant).parse(res.json())).toEqual([
       {
-        id: expect.any(Number),
+        id: who.restaurantA,
         name: 'Демо',
         timezone: 'Europe/Moscow',
         has_bookings: true,
         ui_content: { app: { hide_orders: false, hide_main_table: false } },
       },
     ]);
+    const other = z.array(Restaurant).parse((await get('/api/restaurant/', who.bearer(who.hostessB))).json());
+    expect(other.map((r) => r.name)).toEqual(['Второй']);
   });
 
-  it('gives one restaurant by id, with or without the trailing slash', async () => {
-    const [demo] = await t.database.db.select().from(schema.restaurants);
+  it('lists every restaurant for a superuser', async () => {
+    const all = z.array(Restaurant).parse((await get('/api/restaurant/', who.bearer(who.superuser))).json());
+    expect(all.map((r) => r.id)).toEqual([who.restaurantA, who.restaurantB]);
+  });
+
+  it('gives one restaurant by id, with or without the trailing slash, with its ui flags', async () => {
     await t.database.db
       .update(schema.restaurants)
       .set({ uiContent: { app: { hide_orders: true, hide_main_table: false } } })
-      .where(eq(schema.restaurants.id, demo?.id ?? 0));
-    for (const url of [`/api/restaurant/${demo?.id}/`, `/api/restaurant/${demo?.id}`]) {
-      const res = await t.app.inject({ method: 'GET', url });
+      .where(eq(schema.restaurants.id, who.restaurantA));
+    for (const url of [`/api/restaurant/${who.restaurantA}/`, `/api/restaurant/${who.restaurantA}`]) {
+      const res = await get(url, who.bearer(who.hostessA));
       expect(res.statusCode).toBe(200);
       expect(Restaurant.parse(res.json())).toMatchObject({
         name: 'Демо',
@@ -44,21 +53,26 @@ describe('restaurants', () => {
     }
   });
 
-  it('answers 404 with a Russian detail for a restaurant that does not exist', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/restaurant/999999/' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: 'Не найдено', code: 'not_found' });
+  it('answers 404 for another restaurant, exactly as for one that does not exist', async () => {
+    const foreign = await get(`/api/restaurant/${who.restaurantB}/`, who.bearer(who.hostessA));
+    const missing = await get('/api/restaurant/999999/', who.bearer(who.superuser));
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ detail: 'Не найдено', code: 'not_found' });
+    expect(missing.json()).toEqual(foreign.json());
   });
 
-  it('answers 400 with a field error for an id that is not a number', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/restaurant/abc/' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ id: ['Некорректное значение'] });
+  it('answers 400 with a field error for an id that is not a number or out of range', async () => {
+    const abc = await get('/api/restaurant/abc/', who.bearer(who.hostessA));
+    expect(abc.statusCode).toBe(400);
+    expect(abc.json()).toEqual({ id: ['Некорректное значение'] });
+    const zero = await get('/api/restaurant/0/', who.bearer(who.hostessA));
+    expect(zero.json()).toEqual({ id: ['Значение должно быть не меньше 1'] });
   });
 
-  it('answers 400 for an id out of range, naming the bound', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/restaurant/0/' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ id: ['Значение должно быть не меньше 1'] });
+  it("lists a restaurant's tables", async () => {
+    const res = await get(`/api/restaurant/${who.restaurantA}/tables/`, who.bearer(who.hostessA));
+    const tables = z.array(Table).parse(res.json());
+    expect(tables).toHaveLength(12);
+    expect(tables.every((table) => table.restaurant === who.restaurantA)).toBe(true);
   });
 });

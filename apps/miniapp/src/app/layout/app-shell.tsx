@@ -3,13 +3,17 @@ import { useCallback, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { RestaurantSwitcher } from '../../features/restaurants/components/restaurant-switcher';
 import { useCurrentRestaurant } from '../../features/restaurants/use-current-restaurant';
+import { useSession } from '../../shared/session/session';
+import { viewerIn } from '../../shared/session/viewer';
 import { readSetting, StorageKey, writeSetting } from '../../shared/storage/local-settings';
 import { telegramEnvironment, useTelegramBackButton } from '../../shared/telegram/telegram';
 import { useMediaQuery } from '../../shared/ui/use-media-query';
 import { BottomBar } from './bottom-bar';
+import { LogOutDialog } from './log-out-dialog';
 import { bottomBarNavigation, restaurantNavigation } from './navigation';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
+import { useLogOut } from './use-log-out';
 
 /**
  * The staff layout of spec §2: side menu on a tablet or desktop, bottom bar on a phone, a top bar
@@ -23,8 +27,9 @@ export function AppShell() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
-  // No viewer yet: sign-in arrives with the accounts issue; until then only the floor screens show.
-  const viewer = null;
+  const { me } = useSession();
+  const viewer = viewerIn(me, current?.id);
+  const logOut = useLogOut();
   const items = current ? restaurantNavigation(current, viewer) : [];
   const tabs = current ? bottomBarNavigation(current, viewer) : [];
   const atTabRoot = pathname === '/' || tabs.some((tab) => tab.to === pathname);
@@ -50,6 +55,8 @@ export function AppShell() {
           collapsed={collapsed}
           onToggleCollapsed={toggleCollapsed}
           showMainTable={!current?.ui_content.app.hide_main_table}
+          me={me as NonNullable<typeof me>}
+          onLogOut={logOut.ask}
         />
       )}
       <div className="shell__main">
@@ -60,13 +67,14 @@ export function AppShell() {
             </div>
           ) : null
         ) : (
-          <TopBar mobile={mobile} restaurants={list} current={current} />
+          <TopBar mobile={mobile} restaurants={list} current={current} onLogOut={logOut.ask} />
         )}
         <main className="shell__content" id="content">
           <Outlet />
         </main>
         {mobile ? <BottomBar items={tabs} /> : null}
       </div>
+      <LogOutDialog logOut={logOut} />
     </div>
   );
 }

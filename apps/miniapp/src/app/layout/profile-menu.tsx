@@ -1,20 +1,34 @@
+import type { Me } from '@stolik/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../shared/routing/paths';
+import { displayedRole, displayName } from '../../shared/session/viewer';
 import { telegramEnvironment } from '../../shared/telegram/telegram';
-import { DownloadIcon, TelegramIcon, UserIcon } from '../../shared/ui/icons';
+import { DownloadIcon, LogOutIcon, TelegramIcon, UserIcon } from '../../shared/ui/icons';
 
 /**
- * The profile menu of spec §2: Telegram notifications, installing the app (never inside Telegram),
- * and the account. Until sign-in exists the account item is "Войти".
+ * The profile of spec §2: the name with the role under it, and a menu with Telegram notifications,
+ * installing the app (never inside Telegram) and logging out.
  */
-export function ProfileMenu({ collapsed }: { collapsed: boolean }) {
+export function ProfileMenu({
+  me,
+  restaurantId,
+  collapsed,
+  onLogOut,
+}: {
+  me: Me;
+  restaurantId: number | undefined;
+  collapsed: boolean;
+  onLogOut: () => void;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const { inTelegram } = telegramEnvironment();
+  const role = displayedRole(me, restaurantId);
+  const name = displayName(me);
 
   useEffect(() => {
     if (!open) return;
@@ -58,23 +72,33 @@ export function ProfileMenu({ collapsed }: { collapsed: boolean }) {
             </li>
           )}
           <li>
-            <Link to={paths.login()} className="side-menu__link" onClick={() => setOpen(false)}>
-              <UserIcon size={20} />
-              <span>{t('nav.login')}</span>
-            </Link>
+            <button
+              type="button"
+              className="side-menu__link"
+              onClick={() => {
+                setOpen(false);
+                onLogOut();
+              }}
+            >
+              <LogOutIcon size={20} />
+              <span>{t('nav.logout')}</span>
+            </button>
           </li>
         </ul>
       ) : null}
       <button
         type="button"
-        className="side-menu__link"
+        className="side-menu__link profile-menu__button"
         aria-expanded={open}
         aria-controls={menuId}
-        title={t('nav.profile')}
+        title={name}
         onClick={() => setOpen((value) => !value)}
       >
         <UserIcon size={22} />
-        <span className={collapsed ? 'visually-hidden' : undefined}>{t('nav.profile')}</span>
+        <span className={collapsed ? 'visually-hidden' : 'profile-menu__who'}>
+          <span className="profile-menu__name">{name}</span>
+          {role ? <span className="profile-menu__role">{t(`roles.${role}`)}</span> : null}
+        </span>
       </button>
     </div>
   );

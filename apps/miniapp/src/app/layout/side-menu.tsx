@@ -1,4 +1,4 @@
-import type { Restaurant } from '@stolik/contracts';
+import type { Me, Restaurant } from '@stolik/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { RestaurantSwitcher } from '../../features/restaurants/components/restaurant-switcher';
@@ -15,7 +15,11 @@ export function SideMenu({
   collapsed,
   onToggleCollapsed,
   showMainTable,
+  me,
+  onLogOut,
 }: {
+  me: Me;
+  onLogOut: () => void;
   restaurants: Restaurant[];
   current: Restaurant | undefined;
   items: NavItem[];
@@ -83,7 +87,7 @@ export function SideMenu({
             )}
           </button>
         ) : null}
-        <ProfileMenu collapsed={collapsed} />
+        <ProfileMenu me={me} restaurantId={current?.id} collapsed={collapsed} onLogOut={onLogOut} />
       </div>
     </aside>
   );

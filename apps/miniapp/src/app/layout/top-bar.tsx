@@ -4,20 +4,22 @@ import { Link } from 'react-router';
 import { RestaurantSwitcher } from '../../features/restaurants/components/restaurant-switcher';
 import { paths } from '../../shared/routing/paths';
 import { useTheme } from '../../shared/theme/theme';
-import { MoonIcon, SunIcon } from '../../shared/ui/icons';
+import { LogOutIcon, MoonIcon, SunIcon } from '../../shared/ui/icons';
 
 /**
- * The browser's top bar (never inside Telegram, which has its own header). Signed out it offers
- * sign-in and sign-up; on a phone it also carries the restaurant switcher and the theme toggle.
+ * The browser's top bar (never inside Telegram, which has its own header): the log out button of
+ * spec §2; on a phone also the restaurant switcher and the theme toggle.
  */
 export function TopBar({
   mobile,
   restaurants,
   current,
+  onLogOut,
 }: {
   mobile: boolean;
   restaurants: Restaurant[];
   current: Restaurant | undefined;
+  onLogOut: () => void;
 }) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -44,14 +46,15 @@ export function TopBar({
             {theme.appearance === 'dark' ? <SunIcon size={20} /> : <MoonIcon size={20} />}
           </button>
         ) : null}
-        <Link to={paths.login()} className="button button--plain">
-          {t('nav.login')}
-        </Link>
-        {mobile ? null : (
-          <Link to={paths.signUp()} className="button button--secondary">
-            {t('nav.signUp')}
-          </Link>
-        )}
+        <button
+          type="button"
+          className={mobile ? 'icon-button' : 'button button--plain'}
+          onClick={onLogOut}
+          aria-label={t('nav.logout')}
+        >
+          <LogOutIcon size={20} />
+          {mobile ? null : <span>{t('nav.logout')}</span>}
+        </button>
       </div>
     </header>
   );

@@ -28,10 +28,14 @@ describe('the main page', () => {
     expect(document.title).toBe('Главная');
   });
 
-  it('says «Ничего не найдено» when there are none', async () => {
+  it('tells a person in no restaurant yet how to get in one', async () => {
     server.use(http.get('*/api/restaurant/', () => HttpResponse.json([])));
     renderAt(<HomeScreen />);
-    expect(await screen.findByText('Ничего не найдено')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Вас еще не добавили ни в один ресторан. Попросите у управляющего приглашение.',
+      ),
+    ).toBeTruthy();
   });
 
   it('says «Не удалось загрузить рестораны» on failure, and retries on request', async () => {

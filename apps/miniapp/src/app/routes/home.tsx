@@ -5,7 +5,7 @@ import { useRestaurants } from '../../features/restaurants/api/get-restaurants';
 import { paths } from '../../shared/routing/paths';
 import { ChevronDownIcon } from '../../shared/ui/icons';
 import { Page } from '../../shared/ui/page';
-import { EmptyState, ErrorState, ListSkeleton } from '../../shared/ui/states';
+import { ErrorState, ListSkeleton } from '../../shared/ui/states';
 
 /** '/' (Главная): the restaurants a person works in; one tap opens the live queue. */
 export function HomeScreen() {
@@ -18,7 +18,7 @@ export function HomeScreen() {
       {restaurants.isError ? (
         <ErrorState messageKey="errors.restaurants" onRetry={() => void restaurants.refetch()} />
       ) : null}
-      {restaurants.data?.length === 0 ? <EmptyState /> : null}
+      {restaurants.data?.length === 0 ? <p className="notice">{t('session.noRestaurants')}</p> : null}
       {restaurants.data && restaurants.data.length > 0 ? (
         <List className="home-list">
           <Section header={t('home.title')}>

@@ -4,16 +4,11 @@ import { paths } from '../../shared/routing/paths';
 import { usePageTitle } from '../../shared/ui/page';
 import { PlaceholderScreen } from '../../shared/ui/placeholder-screen';
 
-// Screens open without signing in (spec §2, §6). Sign-in itself arrives with the accounts issue.
-export const LoginScreen = () => (
-  <PlaceholderScreen titleKey="pages.login" descriptionKey="placeholder.login" />
-);
-export const SignUpScreen = () => (
-  <PlaceholderScreen titleKey="pages.signUp" descriptionKey="placeholder.signUp" />
-);
-export const InviteScreen = () => (
-  <PlaceholderScreen titleKey="pages.invite" descriptionKey="placeholder.invite" />
-);
+// Screens open without signing in (spec §2, §6).
+export { InviteScreen } from '../../features/auth/components/invite-screen';
+export { LoginScreen } from '../../features/auth/components/login-screen';
+export { SignUpScreen } from '../../features/auth/components/sign-up-screen';
+
 export const AppInstallScreen = () => (
   <PlaceholderScreen titleKey="pages.appInstall" descriptionKey="placeholder.appInstall" />
 );

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useParams } from 'react-router';
 import { paths, type SettingsSection } from '../../shared/routing/paths';
+import { useSession } from '../../shared/session/session';
 import { Page, type PageTitleKey } from '../../shared/ui/page';
 import { PlaceholderScreen } from '../../shared/ui/placeholder-screen';
 
-const SECTIONS: { section: SettingsSection; titleKey: PageTitleKey }[] = [
+const SECTIONS: { section: SettingsSection; titleKey: PageTitleKey; superuserOnly?: boolean }[] = [
   { section: 'users', titleKey: 'pages.settingsUsers' },
   { section: 'zones', titleKey: 'pages.settingsZones' },
   { section: 'tables', titleKey: 'pages.settingsTables' },
@@ -13,19 +14,22 @@ const SECTIONS: { section: SettingsSection; titleKey: PageTitleKey }[] = [
   { section: 'restaurant', titleKey: 'pages.settingsRestaurant' },
   { section: 'current', titleKey: 'pages.settingsCurrent' },
   { section: 'static', titleKey: 'pages.settingsStatic' },
-  { section: 'scheme', titleKey: 'pages.settingsScheme' },
-  { section: 'style', titleKey: 'pages.settingsStyle' },
+  { section: 'scheme', titleKey: 'pages.settingsScheme', superuserOnly: true },
+  { section: 'style', titleKey: 'pages.settingsStyle', superuserOnly: true },
 ];
 
 /** /restaurant/{id}/settings: the list of sections, and the open one beside or below it. */
 export function SettingsLayout() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
+  const { me } = useSession();
+  // Spec §6: the scheme editor and the style page are for superusers alone.
+  const sections = SECTIONS.filter((item) => !item.superuserOnly || me?.is_superuser);
   return (
     <Page titleKey="pages.settings">
       <div className="settings">
         <nav className="settings__nav" aria-label={t('pages.settings')}>
-          {SECTIONS.map(({ section, titleKey }) => (
+          {sections.map(({ section, titleKey }) => (
             <NavLink key={section} to={paths.settingsSection(id, section)} className="settings__link">
               {t(titleKey)}
             </NavLink>

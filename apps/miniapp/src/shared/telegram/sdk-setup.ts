@@ -1,4 +1,12 @@
-import { backButton, init, miniApp, retrieveLaunchParams, themeParams, viewport } from '@tma.js/sdk-react';
+import {
+  backButton,
+  init,
+  miniApp,
+  retrieveLaunchParams,
+  retrieveRawInitData,
+  themeParams,
+  viewport,
+} from '@tma.js/sdk-react';
 import type { TelegramAdapter } from './telegram';
 
 function tryStep(step: () => void): void {
@@ -43,8 +51,17 @@ export function setUpTelegram(): TelegramAdapter | null {
   });
   tryStep(() => miniApp.ready());
 
+  let rawInitData: string | null = null;
+  try {
+    rawInitData = retrieveRawInitData() ?? null;
+  } catch {
+    rawInitData = null;
+  }
+
   return {
     platform: launch.tgWebAppPlatform,
+    rawInitData,
+    startParam: launch.tgWebAppStartParam ?? null,
     isDark: () => themeParams.isDark(),
     onThemeChange: (listener) => themeParams.isDark.sub(listener),
     backButton: {

@@ -14,6 +14,9 @@ export interface TelegramEnvironment {
 /** What the rest of the app may use of the SDK, once it is set up. */
 export interface TelegramAdapter {
   platform: string;
+  /** The signed init data exactly as Telegram gave it: the API checks its signature at sign-in. */
+  rawInitData: string | null;
+  startParam: string | null;
   isDark: () => boolean;
   onThemeChange: (listener: () => void) => () => void;
   backButton: {
@@ -48,6 +51,11 @@ export async function initTelegram(): Promise<TelegramEnvironment> {
   // Styles tell Telegram's palette from the browser's by this mark.
   if (adapter) document.documentElement.dataset.telegram = adapter.platform;
   return telegramEnvironment();
+}
+
+/** The raw init data for /api/signin/telegram/, or null outside Telegram. */
+export function telegramInitData(): string | null {
+  return adapter?.rawInitData ?? null;
 }
 
 export function telegramEnvironment(): TelegramEnvironment {

@@ -1,9 +1,9 @@
 import type { Restaurant } from '@stolik/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../shared/api/http';
+import { load } from '../../../shared/api/load';
 
 export const getRestaurant = (id: number, signal?: AbortSignal) =>
-  getJson<Restaurant>(`/api/restaurant/${id}/`, signal);
+  load<Restaurant>(`/api/restaurant/${id}/`, { signal });
 
 export const restaurantQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['restaurants', id], queryFn: ({ signal }) => getRestaurant(id, signal) });

@@ -1,8 +1,8 @@
 import type { Restaurant } from '@stolik/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../shared/api/http';
+import { load } from '../../../shared/api/load';
 
-export const getRestaurants = (signal?: AbortSignal) => getJson<Restaurant[]>('/api/restaurant/', signal);
+export const getRestaurants = (signal?: AbortSignal) => load<Restaurant[]>('/api/restaurant/', { signal });
 
 export const restaurantsQueryOptions = () =>
   queryOptions({ queryKey: ['restaurants'], queryFn: ({ signal }) => getRestaurants(signal) });

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTokenSigner } from './modules/auth/tokens';
+import type { Access } from './shared/access';
+import { createIdentities, type Identities } from './test/identities';
+import { createTestApp, type TestApp } from './test/test-app';
+
+/**
+ * Every registered /api route, called by every kind of caller. A new route is covered the moment it
+ * is registered: it must declare its access, and this table decides what each caller may get.
+ */
+type Caller =
+  | 'no token'
+  | 'forged token'
+  | 'expired token'
+  | 'hostess of B'
+  | 'hostess of A'
+  | 'admin of A'
+  | 'superuser';
+const CALLERS: Caller[] = [
+  'no token',
+  'forged token',
+  'expired token',
+  'hostess of B',
+  'hostess of A',
+  'admin of A',
+  'superuser',
+];
+
+type Outcome = 'allowed' | 401 | 403 | 404;
+
+function expected(accessRule: Access, caller: Caller): Outcome {
+  if (accessRule.kind === 'public') return 'allowed';
+  if (caller === 'no token' || caller === 'forged token' || caller === 'expired token') return 401;
+  if (caller === 'superuser') return 'allowed';
+  switch (accessRule.kind) {
+    case 'authenticated':
+      return 'allowed';
+    case 'superuser':
+      return 403;
+    case 'admin':
+      return caller === 'admin of A' ? 'allowed' : 403;
+    case 'restaurant':
+      if (caller === 'hostess of B') return 404;
+      if (accessRule.level === 'admin' && caller === 'hostess of A') return 403;
+      return 'allowed';
+  }
+}
+
+describe('the access matrix of every route', () => {
+  let t: TestApp;
+  let who: Identities;
+  const headers = new Map<Caller, Record<string, string>>();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    who = await createIdentities(t);
+    const forger = createTokenSigner(new TextEncoder().encode('a-different-secret-that-we-do-not-use-000'));
+    headers.set('no token', {});
+    headers.set('forged token', { authorization: `Bearer ${await forger.signAccess(who.adminA.id)}` });
+    headers.set('expired token', {
+      authorization: `Bearer ${await t.app.tokens.signExpired('access', who.adminA.id)}`,
+    });
+    headers.set('hostess of B', who.bearer(who.hostessB));
+    headers.set('hostess of A', who.bearer(who.hostessA));
+    headers.set('admin of A', who.bearer(who.adminA));
+    headers.set('superuser', who.bearer(who.superuser));
+  });
+  afterAll(() => t.close());
+
+  const fill = (url: string) =>
+    url
+      .replace(/^\/api\/restaurant\/:id/, `/api/restaurant/${who.restaurantA}`)
+      .replace(/^\/api\/user\/:id/, `/api/user/${who.targetA.id}`)
+      .replace(':token', 'not-a-real-invitation-token')
+      .replace(/:(\w+)/g, '1');
+
+  it('covers the routes of every module', () => {
+    const urls = t.app.routeTable.map((r) => r.url);
+    for (const expectedUrl of [
+      '/api/health/',
+      '/api/auth/jwt/create/',
+      '/api/user/me/',
+      '/api/restaurant/:id/tables/',
+    ]) {
+      expect(urls).toContain(expectedUrl);
+    }
+    expect(t.app.routeTable.every((route) => route.access !== undefined)).toBe(true);
+  });
+
+  it('scopes every route under a restaurant id to that restaurant', () => {
+    const loose = t.app.routeTable.filter(
+      (route) =>
+        /\/restaurant\/:id\b/.test(route.url) &&
+        route.access?.kind !== 'restaurant' &&
+        route.access?.kind !== 'superuser',
+    );
+    expect(loose.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+  });
+
+  it('gives each caller exactly what the route allows', async () => {
+    const mismatches: string[] = [];
+    for (const route of t.app.routeTable) {
+      for (const caller of CALLERS) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: fill(route.url),
+          headers: headers.get(caller) ?? {},
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const want = expected(route.access as Access, caller);
+        const got = res.statusCode;
+        const ok =
+          want === 'allowed'
+            ? ![401, 403].includes(got) && !(route.access?.kind === 'restaurant' && got === 404)
+            : got === want;
+        if (!ok)
+          mismatches.push(
+            `${route.method} ${route.url} as ${caller}: wanted ${want}, got ${got} ${res.body.slice(0, 120)}`,
+          );
+        if (got >= 500)
+          mismatches.push(
+            `${route.method} ${route.url} as ${caller}: server error ${res.body.slice(0, 200)}`,
+          );
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});

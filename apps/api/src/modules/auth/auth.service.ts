@@ -1,0 +1,142 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { type Database, schema } from '@stolik/db';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { HttpError, tokenNotValid } from '../../shared/http-errors';
+import { hashPassword, verifyPassword } from '../../shared/passwords';
+import type { RateLimiter } from '../../shared/rate-limit';
+import { REFRESH_TTL_S, type TokenSigner } from './tokens';
+
+const { users, refreshTokens } = schema;
+
+/** Sign-in attempts: per account (failures) and per address (all attempts), 15-minute windows. */
+export const LOGIN_LIMITS = {
+  account: { max: 10, windowS: 15 * 60 },
+  address: { max: 50, windowS: 15 * 60 },
+} as const;
+
+// Two tabs refreshing with the same token at the same moment is a race, not a theft.
+const ROTATION_GRACE_MS = 10_000;
+
+// Compared against when the e-mail is unknown, so a wrong e-mail costs the same time as a wrong password.
+const dummyHash = hashPassword('not-a-real-password-just-for-timing');
+
+export const invalidCredentials = () => new HttpError(401, 'auth.invalidCredentials', 'no_active_account');
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export function createAuthService(db: Database, tokens: TokenSigner, limiter: RateLimiter) {
+  async function issuePair(userId: number, familyId: string = randomUUID()) {
+    const jti = randomUUID();
+    await db.insert(refreshTokens).values({
+      jti,
+      familyId,
+      userId,
+      expiresAt: new Date(Date.now() + REFRESH_TTL_S * 1000),
+    });
+    return { access: await tokens.signAccess(userId), refresh: await tokens.signRefresh(userId, jti), jti };
+  }
+
+  async function revokeFamily(familyId: string) {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  }
+
+  return {
+    issuePair: async (userId: number) => {
+      const { access, refresh } = await issuePair(userId);
+      return { access, refresh };
+    },
+
+    /** POST /api/auth/jwt/create/ */
+    async signIn(login: string, password: string, address: string) {
+      const email = login.trim().toLowerCase();
+      const accountKey = `login:account:${email}`;
+      const addressKey = `login:address:${address}`;
+      await limiter.check(accountKey, LOGIN_LIMITS.account);
+      await limiter.consume(addressKey, LOGIN_LIMITS.address);
+
+      const [user] = await db
+        .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email));
+      let ok = false;
+      if (user?.passwordHash) ok = await verifyPassword(user.passwordHash, password);
+      else await verifyPassword(await dummyHash, password);
+      if (!user || !ok || !user.isActive) {
+        await limiter.hit(accountKey, LOGIN_LIMITS.account);
+        throw invalidCredentials();
+      }
+      await limiter.reset(accountKey);
+      const { access, refresh } = await issuePair(user.id);
+      return { access, refresh };
+    },
+
+    /** POST /api/auth/jwt/verify/: any valid token of ours; a refresh token also must not be revoked. */
+    async verify(token: string) {
+      const claims = await tokens.verify(token);
+      if (!claims) throw tokenNotValid();
+      if (claims.token_type === 'refresh') {
+        const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.jti, claims.jti));
+        if (!row || row.revokedAt) throw tokenNotValid();
+      }
+      return {};
+    },
+
+    /** POST /api/auth/jwt/refresh/: a new access token and a rotated refresh token. */
+    async refresh(token: string) {
+      const claims = await tokens.verify(token, 'refresh');
+      if (!claims) throw tokenNotValid();
+      const newJti = randomUUID();
+      const [rotated] = await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date(), replacedBy: newJti })
+        .where(and(eq(refreshTokens.jti, claims.jti), isNull(refreshTokens.revokedAt)))
+        .returning();
+      if (!rotated) {
+        const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.jti, claims.jti));
+        const reused =
+          row?.replacedBy && row.revokedAt && Date.now() - row.revokedAt.getTime() > ROTATION_GRACE_MS;
+        // A rotated token presented again: someone else has a copy. End that whole session.
+        if (row && reused) await revokeFamily(row.familyId);
+        throw tokenNotValid();
+      }
+      const [user] = await db
+        .select({ isActive: users.isActive })
+        .from(users)
+        .where(eq(users.id, rotated.userId));
+      if (!user?.isActive || rotated.expiresAt.getTime() < Date.now()) {
+        await revokeFamily(rotated.familyId);
+        throw tokenNotValid();
+      }
+      await db.insert(refreshTokens).values({
+        jti: newJti,
+        familyId: rotated.familyId,
+        userId: rotated.userId,
+        expiresAt: new Date(Date.now() + REFRESH_TTL_S * 1000),
+      });
+      return {
+        access: await tokens.signAccess(rotated.userId),
+        refresh: await tokens.signRefresh(rotated.userId, newJti),
+      };
+    },
+
+    /** POST /api/auth/token/logout/: ends the session of that refresh token (idempotent). */
+    async logout(token: string) {
+      const claims = await tokens.verify(token, 'refresh');
+      if (!claims) throw tokenNotValid();
+      const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.jti, claims.jti));
+      if (row) await revokeFamily(row.familyId);
+    },
+
+    /** Every session of a user ends (deactivation). */
+    async revokeAllOf(userId: number) {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

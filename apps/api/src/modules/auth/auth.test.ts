@@ -1,0 +1,183 @@
+import { schema } from '@stolik/db';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIdentities, type Identities, PASSWORD } from '../../test/identities';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+describe('sign-in and sessions (simplejwt semantics)', () => {
+  let t: TestApp;
+  let who: Identities;
+  beforeAll(async () => {
+    t = await createTestApp();
+    who = await createIdentities(t);
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  const signIn = async (email: string, password = PASSWORD) => {
+    const res = await post('/api/auth/jwt/create/', { email, password });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { access: string; refresh: string };
+  };
+
+  it('signs in with e-mail and password, and with username as another name for the e-mail', async () => {
+    const pair = await signIn('hostess.a@stolik.test');
+    expect(pair.access.split('.')).toHaveLength(3);
+    const alias = await post('/api/auth/jwt/create/', {
+      username: 'HOSTESS.A@stolik.test',
+      password: PASSWORD,
+    });
+    expect(alias.statusCode).toBe(200);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/me/',
+      headers: { authorization: `Bearer ${pair.access}` },
+    });
+    expect(me.json()).toMatchObject({ email: 'hostess.a@stolik.test', role: 'Менеджер' });
+  });
+
+  it('refuses a wrong password or an unknown e-mail with one message that tells nothing more', async () => {
+    for (const [email, password] of [
+      ['hostess.a@stolik.test', 'wrong-password'],
+      ['nobody@stolik.test', PASSWORD],
+    ]) {
+      const res = await post('/api/auth/jwt/create/', { email, password });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: 'Неверная почта или пароль', code: 'no_active_account' });
+    }
+  });
+
+  it('answers a sign-in without fields with the Russian field errors', async () => {
+    const res = await post('/api/auth/jwt/create/', {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ email: ['Заполните поле'], password: ['Заполните поле'] });
+  });
+
+  it('verifies its own tokens and refuses anything else', async () => {
+    const pair = await signIn('admin.a@stolik.test');
+    expect((await post('/api/auth/jwt/verify/', { token: pair.access })).statusCode).toBe(200);
+    expect((await post('/api/auth/jwt/verify/', { token: pair.refresh })).statusCode).toBe(200);
+    const forged = `${pair.access.slice(0, -4)}AAAA`;
+    const res = await post('/api/auth/jwt/verify/', { token: forged });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'token_not_valid' });
+  });
+
+  it('rotates the refresh token: the new pair works, the old refresh token does not', async () => {
+    const first = await signIn('admin.a@stolik.test');
+    const res = await post('/api/auth/jwt/refresh/', { refresh: first.refresh });
+    expect(res.statusCode).toBe(200);
+    const second = res.json() as { access: string; refresh: string };
+    expect(second.refresh).not.toBe(first.refresh);
+    const again = await post('/api/auth/jwt/refresh/', { refresh: first.refresh });
+    expect(again.statusCode).toBe(401);
+    expect((await post('/api/auth/jwt/refresh/', { refresh: second.refresh })).statusCode).toBe(200);
+  });
+
+  it('ends the whole session when a rotated refresh token comes back later (it was copied)', async () => {
+    const first = await signIn('admin.a@stolik.test');
+    const second = (await post('/api/auth/jwt/refresh/', { refresh: first.refresh })).json() as {
+      refresh: string;
+    };
+    // Past the grace for two tabs refreshing at once.
+    await t.database.db
+      .update(schema.refreshTokens)
+      .set({ revokedAt: sql`now() - interval '1 minute'` })
+      .where(sql`${schema.refreshTokens.replacedBy} is not null`);
+    expect((await post('/api/auth/jwt/refresh/', { refresh: first.refresh })).statusCode).toBe(401);
+    // The thief's use of the old token also killed the legitimate newer one.
+    expect((await post('/api/auth/jwt/refresh/', { refresh: second.refresh })).statusCode).toBe(401);
+  });
+
+  it('logs out: the refresh token stops working, and logging out twice is fine', async () => {
+    const pair = await signIn('hostess.a@stolik.test');
+    expect((await post('/api/auth/token/logout/', { refresh: pair.refresh })).statusCode).toBe(204);
+    expect((await post('/api/auth/jwt/refresh/', { refresh: pair.refresh })).statusCode).toBe(401);
+    expect((await post('/api/auth/jwt/verify/', { token: pair.refresh })).statusCode).toBe(401);
+    expect((await post('/api/auth/token/logout/', { refresh: pair.refresh })).statusCode).toBe(204);
+  });
+
+  it('refuses an expired access token with token_not_valid', async () => {
+    const expired = await t.app.tokens.signExpired('access', who.adminA.id);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/me/',
+      headers: { authorization: `Bearer ${expired}` },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: 'Сессия истекла. Войдите снова', code: 'token_not_valid' });
+  });
+
+  it('says who is missing credentials', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/user/me/' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: 'Учетные данные не были предоставлены', code: 'not_authenticated' });
+  });
+
+  it('does not let an inactive user sign in or refresh, and ends their sessions', async () => {
+    const pair = await signIn('target.a@stolik.test');
+    const off = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/${who.targetA.id}/deactivate`,
+      headers: who.bearer(who.adminA),
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(
+      (await post('/api/auth/jwt/create/', { email: 'target.a@stolik.test', password: PASSWORD })).statusCode,
+    ).toBe(401);
+    expect((await post('/api/auth/jwt/refresh/', { refresh: pair.refresh })).statusCode).toBe(401);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/me/',
+      headers: { authorization: `Bearer ${pair.access}` },
+    });
+    expect(me.statusCode).toBe(401);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/user/${who.targetA.id}/activate`,
+      headers: who.bearer(who.adminA),
+    });
+  });
+
+  it('limits sign-in attempts per account: 429 with Retry-After, even with the right password', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      const res = await post('/api/auth/jwt/create/', {
+        email: 'hostess.b@stolik.test',
+        password: `wrong-${i}`,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await post('/api/auth/jwt/create/', {
+      email: 'hostess.b@stolik.test',
+      password: PASSWORD,
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.json().detail).toMatch(/^Слишком много запросов/);
+    // Another account from the same address is not blocked by it.
+    expect(
+      (await post('/api/auth/jwt/create/', { email: 'admin.a@stolik.test', password: PASSWORD })).statusCode,
+    ).toBe(200);
+  });
+
+  it('limits sign-in attempts per address', async () => {
+    const from = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/jwt/create/',
+        payload: { email: `walker${i}@stolik.test`, password: 'whatever-else' },
+        remoteAddress: '203.0.113.9',
+      });
+    for (let i = 0; i < 50; i += 1) expect((await from(i)).statusCode).toBe(401);
+    expect((await from(51)).statusCode).toBe(429);
+  });
+
+  it('keeps the signing key in the database, so every API process accepts every token', async () => {
+    const [row] = await t.database.db
+      .select()
+      .from(schema.appSecrets)
+      .where(eq(schema.appSecrets.name, 'jwt'));
+    expect(row?.value.length).toBeGreaterThanOrEqual(48);
+  });
+});

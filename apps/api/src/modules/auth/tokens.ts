@@ -1,0 +1,69 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { type Database, schema } from '@stolik/db';
+import { eq } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+
+/** simplejwt's lifetimes, a little longer for refresh: a hostess's shift and the next one. */
+export const ACCESS_TTL_S = 5 * 60;
+export const REFRESH_TTL_S = 7 * 24 * 60 * 60;
+
+export type TokenType = 'access' | 'refresh';
+
+export interface TokenClaims {
+  token_type: TokenType;
+  user_id: number;
+  jti: string;
+  exp: number;
+  iat: number;
+}
+
+/** The signing key: configured, or generated once and kept in the database for every process. */
+export async function loadSigningKey(db: Database, configured: string | undefined): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  const { appSecrets } = schema;
+  await db
+    .insert(appSecrets)
+    .values({ name: 'jwt', value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'jwt'));
+  if (!row) throw new Error('the JWT signing key could not be stored');
+  return new TextEncoder().encode(row.value);
+}
+
+/** HS256 JWTs in simplejwt's shape (token_type, user_id, jti, exp, iat). */
+export function createTokenSigner(key: Uint8Array, now: () => number = () => Date.now()) {
+  const sign = (type: TokenType, userId: number, ttlS: number, jti: string = randomUUID()) => {
+    const iat = Math.floor(now() / 1000);
+    return new SignJWT({ token_type: type, user_id: userId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setJti(jti)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttlS)
+      .sign(key);
+  };
+
+  return {
+    signAccess: (userId: number) => sign('access', userId, ACCESS_TTL_S),
+    signRefresh: (userId: number, jti: string) => sign('refresh', userId, REFRESH_TTL_S, jti),
+    /** For tests: a token that expired an hour ago. */
+    signExpired: (type: TokenType, userId: number) => sign(type, userId, -3600),
+
+    /** The claims of a well-signed, unexpired token of that type; null for anything else. */
+    async verify(token: string, type?: TokenType): Promise<TokenClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          currentDate: new Date(now()),
+        });
+        const claims = payload as unknown as Partial<TokenClaims>;
+        if (claims.token_type !== 'access' && claims.token_type !== 'refresh') return null;
+        if (type && claims.token_type !== type) return null;
+        if (typeof claims.user_id !== 'number' || typeof claims.jti !== 'string') return null;
+        return claims as TokenClaims;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type TokenSigner = ReturnType<typeof createTokenSigner>;

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { Invitation, InvitationPreview, InviteBody } from '@stolik/contracts';
+import { type Database, schema } from '@stolik/db';
+import type { Role } from '@stolik/domain';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { requireRestaurant, type Viewer } from '../../shared/access';
+import { HttpError } from '../../shared/http-errors';
+import { sha256 } from '../auth/auth.service';
+import type { UsersRepository } from './users.repository';
+
+const { invitations, restaurants } = schema;
+export const INVITATION_TTL_S = 7 * 24 * 60 * 60;
+
+export type InvitationRow = typeof invitations.$inferSelect;
+
+const invitationGone = () => new HttpError(404, 'invitations.invalid', 'invitation_invalid');
+
+export function createInvitationsService(db: Database, users: UsersRepository, publicUrl: () => string) {
+  /** A usable invitation: known, not accepted, not expired. */
+  async function findValid(token: string): Promise<InvitationRow & { restaurantName: string }> {
+    const [row] = await db
+      .select({ invitation: invitations, restaurantName: restaurants.name })
+      .from(invitations)
+      .innerJoin(restaurants, eq(restaurants.id, invitations.restaurantId))
+      .where(
+        and(
+          eq(invitations.tokenHash, sha256(token)),
+          isNull(invitations.acceptedAt),
+          gt(invitations.expiresAt, new Date()),
+        ),
+      );
+    if (!row) throw invitationGone();
+    return { ...row.invitation, restaurantName: row.restaurantName };
+  }
+
+  return {
+    findValid,
+
+    /** POST /api/user/invite/: an admin of the restaurant invites (a link, optionally for one e-mail). */
+    async create(viewer: Viewer, body: InviteBody): Promise<Invitation> {
+      requireRestaurant(viewer, body.restaurant, 'admin');
+      const token = randomBytes(24).toString('base64url');
+      const [row] = await db
+        .insert(invitations)
+        .values({
+          tokenHash: sha256(token),
+          restaurantId: body.restaurant,
+          role: body.role,
+          email: body.email?.toLowerCase() ?? null,
+          createdBy: viewer.id,
+          expiresAt: new Date(Date.now() + INVITATION_TTL_S * 1000),
+        })
+        .returning();
+      if (!row) throw new Error('invitation was not created');
+      return {
+        id: row.id,
+        token,
+        url: `${publicUrl()}/invite?token=${token}`,
+        restaurant: row.restaurantId,
+        role: row.role as Role,
+        email: row.email,
+        expires_at: row.expiresAt.toISOString(),
+      };
+    },
+
+    async preview(token: string): Promise<InvitationPreview> {
+      const row = await findValid(token);
+      return {
+        restaurant_name: row.restaurantName,
+        role: row.role as Role,
+        email: row.email,
+        expires_at: row.expiresAt.toISOString(),
+      };
+    },
+
+    /** Joins the user to the invitation's restaurant with its role; the invitation is used up. */
+    async accept(row: InvitationRow, userId: number): Promise<void> {
+      const [claimed] = await db
+        .update(invitations)
+        .set({ acceptedAt: new Date(), acceptedBy: userId })
+        .where(and(eq(invitations.id, row.id), isNull(invitations.acceptedAt)))
+        .returning({ id: invitations.id });
+      if (!claimed) throw invitationGone();
+      await users.addMembership(userId, row.restaurantId, row.role as Role);
+    },
+  };
+}
+export type InvitationsService = ReturnType<typeof createInvitationsService>;

@@ -1,0 +1,148 @@
+import type { Me, UserListItem, UserRestaurant, UsersQuery } from '@stolik/contracts';
+import { type Database, schema } from '@stolik/db';
+import { ROLE_ADMIN, ROLE_MANAGER, type Role } from '@stolik/domain';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+
+const { users, memberships, restaurants } = schema;
+export type UserRow = typeof users.$inferSelect;
+
+/** The overall role shown on a profile: admin anywhere wins, then hostess, else none. */
+function overallRole(list: UserRestaurant[]): Role | null {
+  if (list.some((r) => r.role === ROLE_ADMIN)) return ROLE_ADMIN;
+  return list.length > 0 ? ROLE_MANAGER : null;
+}
+
+export function toProfile(row: UserRow, list: UserRestaurant[]): Me {
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email ?? '',
+    telegram_username: row.telegramUsername,
+    telegram_id: row.telegramId,
+    role: overallRole(list),
+    is_superuser: row.isSuperuser,
+    is_active: row.isActive,
+    restaurants: list,
+  };
+}
+
+export function createUsersRepository(db: Database) {
+  async function restaurantsOf(userIds: number[]): Promise<Map<number, UserRestaurant[]>> {
+    const result = new Map<number, UserRestaurant[]>();
+    if (userIds.length === 0) return result;
+    const rows = await db
+      .select({
+        userId: memberships.userId,
+        id: restaurants.id,
+        name: restaurants.name,
+        role: memberships.role,
+      })
+      .from(memberships)
+      .innerJoin(restaurants, eq(restaurants.id, memberships.restaurantId))
+      .where(inArray(memberships.userId, userIds))
+      .orderBy(asc(restaurants.id));
+    for (const row of rows) {
+      const list = result.get(row.userId) ?? [];
+      list.push({ id: row.id, name: row.name, role: row.role as Role });
+      result.set(row.userId, list);
+    }
+    return result;
+  }
+
+  return {
+    restaurantsOf,
+
+    findById: async (id: number): Promise<UserRow | undefined> => {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    findByEmail: async (email: string): Promise<UserRow | undefined> => {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+      return row;
+    },
+
+    findByTelegramId: async (telegramId: number): Promise<UserRow | undefined> => {
+      const [row] = await db.select().from(users).where(eq(users.telegramId, telegramId));
+      return row;
+    },
+
+    profile: async (id: number): Promise<Me | undefined> => {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      if (!row) return undefined;
+      return toProfile(row, (await restaurantsOf([id])).get(id) ?? []);
+    },
+
+    /** Users who work in any of `restaurantIds` ('all' for a superuser), filtered and paginated. */
+    async list(
+      restaurantIds: number[] | 'all',
+      query: UsersQuery,
+    ): Promise<{ count: number; items: UserListItem[] }> {
+      const conditions: (SQL | undefined)[] = [];
+      const scope = query.restaurant_id !== undefined ? [query.restaurant_id] : restaurantIds;
+      if (scope !== 'all' || query.role !== undefined) {
+        const memberFilter: (SQL | undefined)[] = [];
+        if (scope !== 'all')
+          memberFilter.push(inArray(memberships.restaurantId, scope.length ? scope : [-1]));
+        if (query.role !== undefined) memberFilter.push(eq(memberships.role, query.role));
+        const members = db
+          .select({ id: memberships.userId })
+          .from(memberships)
+          .where(and(...memberFilter));
+        conditions.push(inArray(users.id, members));
+      }
+      if (query.is_active !== undefined) conditions.push(eq(users.isActive, query.is_active));
+      if (query.search) {
+        const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        conditions.push(
+          or(
+            ilike(users.email, like),
+            ilike(users.firstName, like),
+            ilike(users.lastName, like),
+            ilike(users.telegramUsername, like),
+          ),
+        );
+      }
+      const where = and(...conditions);
+      const [total] = await db.select({ n: count() }).from(users).where(where);
+      const rows = await db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size);
+      const lists = await restaurantsOf(rows.map((r) => r.id));
+      return { count: total?.n ?? 0, items: rows.map((row) => toProfile(row, lists.get(row.id) ?? [])) };
+    },
+
+    update: async (id: number, values: Partial<typeof users.$inferInsert>) => {
+      await db.update(users).set(values).where(eq(users.id, id));
+    },
+
+    setRole: async (userId: number, restaurantId: number, role: Role) => {
+      await db
+        .update(memberships)
+        .set({ role })
+        .where(and(eq(memberships.userId, userId), eq(memberships.restaurantId, restaurantId)));
+    },
+
+    create: async (values: typeof users.$inferInsert): Promise<UserRow> => {
+      const [row] = await db.insert(users).values(values).returning();
+      if (!row) throw new Error('user was not created');
+      return row;
+    },
+
+    addMembership: async (userId: number, restaurantId: number, role: Role) => {
+      await db
+        .insert(memberships)
+        .values({ userId, restaurantId, role })
+        .onConflictDoUpdate({ target: [memberships.userId, memberships.restaurantId], set: { role } });
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,191 @@
+import {
+  ErrorDetail,
+  FieldErrors,
+  Invitation,
+  InvitationAcceptBody,
+  InvitationParams,
+  InvitationPreview,
+  InviteBody,
+  Me,
+  SignUpBody,
+  TelegramLink,
+  TokenPair,
+  UserList,
+  UserParams,
+  UserPatch,
+  UsersQuery,
+} from '@stolik/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { viewerOf } from '../../plugins/authentication';
+import { access } from '../../shared/access';
+import type { RateLimiter } from '../../shared/rate-limit';
+import type { AuthService } from '../auth/auth.service';
+import type { InvitationsService } from './invitations.service';
+import type { UsersService } from './users.service';
+
+const errors = {
+  400: FieldErrors,
+  401: ErrorDetail,
+  403: ErrorDetail,
+  404: ErrorDetail,
+  409: ErrorDetail,
+  429: ErrorDetail,
+};
+const SIGN_UP_LIMIT = { max: 10, windowS: 60 * 60 };
+
+export const usersRoutes: FastifyPluginAsyncZod<{
+  users: UsersService;
+  invitations: InvitationsService;
+  auth: AuthService;
+  limiter: RateLimiter;
+}> = async (app, { users, invitations, auth, limiter }) => {
+  app.post(
+    '/api/user/',
+    {
+      config: { access: access.public },
+      schema: { tags: ['users'], summary: 'Sign up', body: SignUpBody, response: { 201: Me, ...errors } },
+    },
+    async (request, reply) => {
+      await limiter.consume(`signup:address:${request.ip}`, SIGN_UP_LIMIT);
+      return reply.code(201).send(await users.signUp(request.body));
+    },
+  );
+
+  app.get(
+    '/api/user/me/',
+    {
+      config: { access: access.authenticated },
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user and their restaurants',
+        response: { 200: Me, ...errors },
+      },
+    },
+    (request) => users.me(viewerOf(request)),
+  );
+
+  app.post(
+    '/api/user/me/telegram-link/',
+    {
+      config: { access: access.authenticated },
+      schema: {
+        tags: ['users'],
+        summary: 'A one-time UUID to link a Telegram account (/api/signin/telegram/?UUID=…)',
+        response: { 201: TelegramLink, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await users.createTelegramLink(viewerOf(request))),
+  );
+
+  app.get(
+    '/api/user/',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags: ['users'],
+        summary: 'Users of the restaurants you manage',
+        querystring: UsersQuery,
+        response: { 200: UserList, ...errors },
+      },
+    },
+    async (request) => {
+      const { count, items } = await users.list(viewerOf(request), request.query);
+      const { page, page_size } = request.query;
+      const link = (to: number) => {
+        const params = new URLSearchParams(request.query as unknown as Record<string, string>);
+        params.set('page', String(to));
+        params.set('page_size', String(page_size));
+        return `/api/user/?${params.toString()}`;
+      };
+      return {
+        count,
+        next: page * page_size < count ? link(page + 1) : null,
+        previous: page > 1 ? link(page - 1) : null,
+        results: items,
+      };
+    },
+  );
+
+  app.patch(
+    '/api/user/:id/',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags: ['users'],
+        summary: 'Change names, or the role in one restaurant',
+        params: UserParams,
+        body: UserPatch,
+        response: { 200: Me, ...errors },
+      },
+    },
+    (request) => users.patch(viewerOf(request), request.params.id, request.body),
+  );
+
+  for (const [action, active] of [
+    ['activate', true],
+    ['deactivate', false],
+  ] as const) {
+    app.post(
+      `/api/user/:id/${action}`,
+      {
+        config: { access: access.admin },
+        schema: {
+          tags: ['users'],
+          summary: active ? 'Let the user sign in again' : 'Stop the user signing in',
+          params: UserParams,
+          response: { 200: Me, ...errors },
+        },
+      },
+      (request) => users.setActive(viewerOf(request), request.params.id, active),
+    );
+  }
+
+  app.post(
+    '/api/user/invite/',
+    {
+      config: { access: access.admin },
+      schema: {
+        tags: ['users'],
+        summary: 'Invite someone to a restaurant you manage',
+        body: InviteBody,
+        response: { 201: Invitation, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await invitations.create(viewerOf(request), request.body)),
+  );
+
+  app.get(
+    '/api/user/invite/:token/',
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ['users'],
+        summary: 'What an invitation is for',
+        params: InvitationParams,
+        response: { 200: InvitationPreview, ...errors },
+      },
+    },
+    (request) => invitations.preview(request.params.token),
+  );
+
+  app.post(
+    '/api/user/invite/:token/accept/',
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ['users'],
+        summary: 'Accept an invitation: signed in, or with a new account',
+        params: InvitationParams,
+        // No body at all is fine: a signed-in user accepts with nothing to fill in.
+        body: z.preprocess((value) => value ?? {}, InvitationAcceptBody),
+        response: { 200: TokenPair, ...errors },
+      },
+    },
+    async (request) => {
+      await limiter.consume(`invite:address:${request.ip}`, SIGN_UP_LIMIT);
+      const userId = await users.acceptInvitation(request.viewer, request.params.token, request.body);
+      return auth.issuePair(userId);
+    },
+  );
+};

@@ -1,0 +1,266 @@
+import { Me, UserList } from '@stolik/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIdentities, type Identities, PASSWORD } from '../../test/identities';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+describe('accounts, users and invitations', () => {
+  let t: TestApp;
+  let who: Identities;
+  beforeAll(async () => {
+    t = await createTestApp();
+    who = await createIdentities(t);
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, as?: { access: string }, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: as ? { authorization: `Bearer ${as.access}` } : {},
+      ...(payload ? { payload } : {}),
+    });
+
+  describe('sign-up (POST /api/user/)', () => {
+    it('creates an account with no restaurant, which can then sign in', async () => {
+      const res = await call('POST', '/api/user/', undefined, {
+        email: 'New.Hostess@Example.com',
+        password: 'tram-line-42',
+        re_password: 'tram-line-42',
+        first_name: 'Ольга',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(Me.parse(res.json())).toMatchObject({
+        email: 'new.hostess@example.com',
+        restaurants: [],
+        role: null,
+      });
+      const signIn = await call('POST', '/api/auth/jwt/create/', undefined, {
+        email: 'new.hostess@example.com',
+        password: 'tram-line-42',
+      });
+      expect(signIn.statusCode).toBe(200);
+      const list = await call('GET', '/api/restaurant/', { access: signIn.json().access });
+      expect(list.json()).toEqual([]);
+    });
+
+    it('answers every problem with the spec messages', async () => {
+      const res = await call('POST', '/api/user/', undefined, {
+        email: 'not-mail',
+        password: 'short',
+        first_name: '',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        email: ['Введите корректный адрес электронной почты'],
+        password: ['Пароль должен содержать не менее 8 символов'],
+        first_name: ['Заполните поле'],
+      });
+    });
+
+    it('refuses a password that is too simple, and passwords that differ', async () => {
+      const simple = await call('POST', '/api/user/', undefined, {
+        email: 'simple@example.com',
+        password: 'qwerty123',
+        first_name: 'Иван',
+      });
+      expect(simple.json()).toEqual({ password: ['Пароль слишком простой'] });
+      const differ = await call('POST', '/api/user/', undefined, {
+        email: 'differ@example.com',
+        password: 'tram-line-42',
+        re_password: 'tram-line-43',
+        first_name: 'Иван',
+      });
+      expect(differ.json()).toEqual({ re_password: ['Введенные пароли не совпадают'] });
+    });
+
+    it('refuses an e-mail that is taken, in any letter case', async () => {
+      const res = await call('POST', '/api/user/', undefined, {
+        email: 'HOSTESS.A@stolik.test',
+        password: 'tram-line-42',
+        first_name: 'Иван',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ email: ['Пользователь с такой почтой уже существует'] });
+    });
+  });
+
+  describe('the profile (GET /api/user/me/)', () => {
+    it('lists the restaurants with the role in each', async () => {
+      const res = await call('GET', '/api/user/me/', who.adminA);
+      expect(Me.parse(res.json())).toMatchObject({
+        id: who.adminA.id,
+        role: 'Админ',
+        is_superuser: false,
+        restaurants: [{ id: who.restaurantA, name: 'Демо', role: 'Админ' }],
+      });
+    });
+  });
+
+  describe('the users list (GET /api/user/)', () => {
+    it('shows an admin only the people of their restaurants', async () => {
+      const res = await call('GET', '/api/user/?page_size=50', who.adminA);
+      const list = UserList.parse(res.json());
+      const emails = list.results.map((u) => u.email);
+      expect(emails).toEqual(
+        expect.arrayContaining(['hostess.a@stolik.test', 'target.a@stolik.test', 'admin.a@stolik.test']),
+      );
+      expect(emails).not.toContain('hostess.b@stolik.test');
+    });
+
+    it('shows a superuser everyone, paginated', async () => {
+      const res = await call('GET', '/api/user/?page_size=2', who.superuser);
+      const list = UserList.parse(res.json());
+      expect(list.count).toBeGreaterThanOrEqual(5);
+      expect(list.results).toHaveLength(2);
+      expect(list.next).toContain('page=2');
+      expect(list.previous).toBeNull();
+    });
+
+    it('filters by search, role and activity', async () => {
+      const search = UserList.parse((await call('GET', '/api/user/?search=target', who.adminA)).json());
+      expect(search.results.map((u) => u.email)).toEqual(['target.a@stolik.test']);
+      const admins = UserList.parse(
+        (await call('GET', `/api/user/?role=${encodeURIComponent('Админ')}`, who.adminA)).json(),
+      );
+      expect(admins.results.every((u) => u.restaurants.some((r) => r.role === 'Админ'))).toBe(true);
+      const inactive = UserList.parse((await call('GET', '/api/user/?is_active=false', who.adminA)).json());
+      expect(inactive.results).toEqual([]);
+    });
+
+    it('refuses a restaurant the admin does not manage with 404', async () => {
+      const res = await call('GET', `/api/user/?restaurant_id=${who.restaurantB}`, who.adminA);
+      expect(res.statusCode).toBe(404);
+    });
+  });
+
+  describe('changing users', () => {
+    it('lets an admin rename a hostess and make her an admin of their restaurant', async () => {
+      const res = await call('PATCH', `/api/user/${who.targetA.id}/`, who.adminA, {
+        first_name: 'Вера',
+        role: 'Админ',
+        restaurant: who.restaurantA,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ first_name: 'Вера', restaurants: [{ role: 'Админ' }] });
+      await call('PATCH', `/api/user/${who.targetA.id}/`, who.adminA, {
+        role: 'Менеджер',
+        restaurant: who.restaurantA,
+      });
+    });
+
+    it('needs the restaurant to change a role', async () => {
+      const res = await call('PATCH', `/api/user/${who.targetA.id}/`, who.adminA, { role: 'Админ' });
+      expect(res.json()).toEqual({ restaurant: ['Заполните поле'] });
+    });
+
+    it('does not let an admin touch people of other restaurants (404) or their own role (409)', async () => {
+      expect(
+        (await call('PATCH', `/api/user/${who.hostessB.id}/`, who.adminA, { first_name: 'X' })).statusCode,
+      ).toBe(404);
+      expect((await call('POST', `/api/user/${who.hostessB.id}/deactivate`, who.adminA)).statusCode).toBe(
+        404,
+      );
+      const own = await call('PATCH', `/api/user/${who.adminA.id}/`, who.adminA, {
+        role: 'Менеджер',
+        restaurant: who.restaurantA,
+      });
+      expect(own.statusCode).toBe(409);
+      expect(own.json().detail).toBe('Нельзя изменить собственную роль');
+      expect((await call('POST', `/api/user/${who.adminA.id}/deactivate`, who.adminA)).statusCode).toBe(409);
+    });
+
+    it('does not let an admin deactivate a superuser', async () => {
+      expect((await call('POST', `/api/user/${who.superuser.id}/deactivate`, who.adminA)).statusCode).toBe(
+        403,
+      );
+    });
+
+    it('deactivates and activates a hostess', async () => {
+      const off = await call('POST', `/api/user/${who.targetA.id}/deactivate`, who.adminA);
+      expect(off.json()).toMatchObject({ is_active: false });
+      const on = await call('POST', `/api/user/${who.targetA.id}/activate`, who.adminA);
+      expect(on.json()).toMatchObject({ is_active: true });
+    });
+  });
+
+  describe('invitations', () => {
+    const invite = async (payload: object) => {
+      const res = await call('POST', '/api/user/invite/', who.adminA, payload);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { token: string; url: string };
+    };
+
+    it('makes a link that shows what it is for, and joins a new account to the restaurant', async () => {
+      const { token, url } = await invite({ restaurant: who.restaurantA, role: 'Менеджер' });
+      expect(url).toBe(`https://stolik.test/invite?token=${token}`);
+      const preview = await call('GET', `/api/user/invite/${token}/`);
+      expect(preview.json()).toMatchObject({ restaurant_name: 'Демо', role: 'Менеджер', email: null });
+
+      const accepted = await call('POST', `/api/user/invite/${token}/accept/`, undefined, {
+        email: 'invited@example.com',
+        password: 'tram-line-42',
+        first_name: 'Нина',
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      const me = await call('GET', '/api/user/me/', { access: accepted.json().access });
+      expect(me.json()).toMatchObject({
+        email: 'invited@example.com',
+        restaurants: [{ id: who.restaurantA, role: 'Менеджер' }],
+      });
+
+      // A link works once.
+      const again = await call('GET', `/api/user/invite/${token}/`);
+      expect(again.statusCode).toBe(404);
+      expect(again.json().detail).toBe('Приглашение не найдено, уже использовано или устарело');
+    });
+
+    it('joins a signed-in user with their existing account', async () => {
+      const { token } = await invite({ restaurant: who.restaurantA, role: 'Менеджер' });
+      const res = await call('POST', `/api/user/invite/${token}/accept/`, who.hostessB);
+      expect(res.statusCode, res.body).toBe(200);
+      const me = await call('GET', '/api/user/me/', who.hostessB);
+      expect(
+        me
+          .json()
+          .restaurants.map((r: { id: number }) => r.id)
+          .sort(),
+      ).toEqual([who.restaurantA, who.restaurantB].sort());
+    });
+
+    it('keeps an invitation for one e-mail to that e-mail', async () => {
+      const { token } = await invite({
+        restaurant: who.restaurantA,
+        role: 'Админ',
+        email: 'chef@example.com',
+      });
+      const wrong = await call('POST', `/api/user/invite/${token}/accept/`, undefined, {
+        email: 'other@example.com',
+        password: 'tram-line-42',
+        first_name: 'Пётр',
+      });
+      expect(wrong.json()).toEqual({ email: ['Приглашение выписано на другую почту'] });
+      const missing = await call('POST', `/api/user/invite/${token}/accept/`, undefined, {});
+      expect(missing.json()).toEqual({
+        email: ['Заполните поле'],
+        password: ['Заполните поле'],
+        first_name: ['Заполните поле'],
+      });
+    });
+
+    it('lets only an admin of that restaurant invite', async () => {
+      const res = await call('POST', '/api/user/invite/', who.adminA, {
+        restaurant: who.restaurantB,
+        role: 'Менеджер',
+      });
+      expect(res.statusCode).toBe(404);
+    });
+  });
+
+  it('accepts the right password only (sanity of the shared fixture)', async () => {
+    const res = await call('POST', '/api/auth/jwt/create/', undefined, {
+      email: 'admin.a@stolik.test',
+      password: PASSWORD,
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});

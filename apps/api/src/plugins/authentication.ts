@@ -1,0 +1,115 @@
+import { type Database, schema } from '@stolik/db';
+import type { Role } from '@stolik/domain';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { TokenSigner } from '../modules/auth/tokens';
+import { type Access, isAdminAnywhere, requireRestaurant, type Viewer } from '../shared/access';
+import { forbidden, notAuthenticated, tokenNotValid } from '../shared/http-errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    viewer: Viewer | null;
+  }
+  interface FastifyInstance {
+    /** Every route with its declared access, for the access-matrix test and the docs. */
+    routeTable: { method: string; url: string; access: Access | undefined }[];
+  }
+}
+
+export async function loadViewer(db: Database, userId: number): Promise<Viewer | null> {
+  const { users, memberships } = schema;
+  const [user] = await db
+    .select({ id: users.id, isSuperuser: users.isSuperuser })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isActive, true)));
+  if (!user) return null;
+  const rows = await db
+    .select({ restaurantId: memberships.restaurantId, role: memberships.role })
+    .from(memberships)
+    .where(eq(memberships.userId, userId));
+  return {
+    id: user.id,
+    isSuperuser: user.isSuperuser,
+    memberships: new Map(rows.map((r) => [r.restaurantId, r.role as Role])),
+  };
+}
+
+const UNGUARDED_PREFIXES = ['/api/docs'];
+
+/**
+ * Bearer-token authentication and the route-level authorisation of `config.access`. It runs before
+ * validation, so a caller without the right gets 401/403/404 and never learns what a valid body is.
+ */
+export const authenticationPlugin = fp<{ db: Database; tokens: TokenSigner }>(
+  async (app: FastifyInstance, { db, tokens }) => {
+    app.decorate('routeTable', []);
+    app.decorateRequest('viewer', null);
+
+    app.addHook('onRoute', (route) => {
+      const url = route.url ?? route.path;
+      if (!url.startsWith('/api') || UNGUARDED_PREFIXES.some((prefix) => url.startsWith(prefix))) return;
+      const declared = (route.config as { access?: Access } | undefined)?.access;
+      if (!declared) throw new Error(`route ${String(route.method)} ${url} declares no access`);
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        app.routeTable.push({ method: String(method), url, access: declared });
+      }
+    });
+
+    const viewerFrom = async (request: FastifyRequest): Promise<Viewer | null> => {
+      const header = request.headers.authorization;
+      if (!header) return null;
+      const [scheme, token] = header.split(' ');
+      if (scheme?.toLowerCase() !== 'bearer' || !token) throw tokenNotValid();
+      const claims = await tokens.verify(token, 'access');
+      if (!claims) throw tokenNotValid();
+      const viewer = await loadViewer(db, claims.user_id);
+      if (!viewer) throw tokenNotValid();
+      return viewer;
+    };
+
+    app.addHook('preValidation', async (request) => {
+      const declared = request.routeOptions.config.access;
+      if (!declared) return;
+      if (declared.kind === 'public') {
+        // A signed-in caller of a public route (accepting an invitation) is known, never required.
+        request.viewer = await viewerFrom(request).catch(() => null);
+        return;
+      }
+      const viewer = await viewerFrom(request);
+      if (!viewer) throw notAuthenticated();
+      request.viewer = viewer;
+
+      switch (declared.kind) {
+        case 'authenticated':
+          return;
+        case 'superuser':
+          if (!viewer.isSuperuser) throw forbidden();
+          return;
+        case 'admin':
+          if (!isAdminAnywhere(viewer)) throw forbidden();
+          return;
+        case 'restaurant': {
+          const source = (declared.from.in === 'params' ? request.params : request.query) as Record<
+            string,
+            unknown
+          >;
+          const id = Number(source?.[declared.from.name]);
+          // Not a number: validation answers 400 next, which tells nothing about other restaurants.
+          if (Number.isInteger(id) && id > 0) requireRestaurant(viewer, id, declared.level);
+          return;
+        }
+      }
+    });
+  },
+);
+
+/** The viewer of a route that requires one (the hook has already refused anonymous callers). */
+export function viewerOf(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw notAuthenticated();
+  return request.viewer;
+}

@@ -1,0 +1,150 @@
+import { roleKind } from '@stolik/domain';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../shared/routing/paths';
+import { useSession } from '../../../shared/session/session';
+import { acceptInvitation, getInvitation, signInWithTelegram } from '../../../shared/session/session-api';
+import { displayName } from '../../../shared/session/viewer';
+import { telegramInitData } from '../../../shared/telegram/telegram';
+import { Field } from '../../../shared/ui/field';
+import { type FormErrors, formErrorsOf, looksLikeEmail } from '../../../shared/ui/form-errors';
+import { Page } from '../../../shared/ui/page';
+import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
+
+/** /invite?token=… ('Приглашение'): join a restaurant, with this account, a new one, or Telegram. */
+export function InviteScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const session = useSession();
+  const navigate = useNavigate();
+  const preview = useQuery({
+    queryKey: ['invitation', token],
+    queryFn: ({ signal }) => getInvitation(token, signal),
+    enabled: token !== '',
+    retry: false,
+  });
+  const [form, setForm] = useState({ email: '', first_name: '', last_name: '', password: '' });
+  const [errors, setErrors] = useState<FormErrors>({ fields: {}, general: null });
+  const [busy, setBusy] = useState(false);
+  const initData = telegramInitData();
+
+  const finish = async (work: () => Promise<{ access: string; refresh: string }>) => {
+    setBusy(true);
+    try {
+      session.start(await work());
+      void navigate(paths.home(), { replace: true });
+    } catch (error) {
+      setErrors(formErrorsOf(error, t('errors.network')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitNew = (event: FormEvent) => {
+    event.preventDefault();
+    const fields: Record<string, string> = {};
+    if (!form.email.trim()) fields.email = t('validation.required');
+    else if (!looksLikeEmail(form.email)) fields.email = t('validation.email');
+    if (!form.first_name.trim()) fields.first_name = t('validation.required');
+    if (!form.password) fields.password = t('validation.required');
+    setErrors({ fields, general: null });
+    if (Object.keys(fields).length === 0)
+      void finish(() => acceptInvitation(token, { ...form, email: form.email.trim() }, false));
+  };
+
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm((value) => ({ ...value, [key]: event.target.value }));
+
+  return (
+    <Page titleKey="pages.invite">
+      <div className="auth-card">
+        {token === '' ? <p className="notice notice--warning">{t('invite.missing')}</p> : null}
+        {preview.isPending && token !== '' ? <ListSkeleton rows={2} /> : null}
+        {preview.isError ? <ErrorState messageKey="invitations.invalid" /> : null}
+        {preview.data ? (
+          <>
+            <div className="invite-summary">
+              <p className="invite-summary__title">
+                {t('invite.title', { restaurant: preview.data.restaurant_name })}
+              </p>
+              <p>{t('invite.role', { role: t(`roles.${roleKind(preview.data.role)}`) })}</p>
+              {preview.data.email ? <p>{t('invite.forEmail', { email: preview.data.email })}</p> : null}
+            </div>
+            {errors.general ? (
+              <p className="form__error" role="alert">
+                {errors.general}
+              </p>
+            ) : null}
+            {session.status === 'signed-in' && session.me ? (
+              <>
+                <p>{t('invite.acceptAs', { name: displayName(session.me) })}</p>
+                <button
+                  type="button"
+                  className="button button--wide"
+                  disabled={busy}
+                  onClick={() => void finish(() => acceptInvitation(token, {}, true))}
+                >
+                  {t('invite.accept')}
+                </button>
+              </>
+            ) : (
+              <>
+                {initData ? (
+                  <button
+                    type="button"
+                    className="button button--wide"
+                    disabled={busy}
+                    onClick={() => void finish(() => signInWithTelegram(initData, token))}
+                  >
+                    {t('invite.withTelegram')}
+                  </button>
+                ) : null}
+                <p>{t('invite.newAccount')}</p>
+                <form className="form" onSubmit={submitNew} noValidate>
+                  <Field
+                    label={t('login.email')}
+                    type="email"
+                    autoComplete="email"
+                    value={form.email}
+                    onChange={set('email')}
+                    error={errors.fields.email}
+                  />
+                  <Field
+                    label={t('signUp.firstName')}
+                    autoComplete="given-name"
+                    value={form.first_name}
+                    onChange={set('first_name')}
+                    error={errors.fields.first_name}
+                  />
+                  <Field
+                    label={t('signUp.lastName')}
+                    autoComplete="family-name"
+                    value={form.last_name}
+                    onChange={set('last_name')}
+                    error={errors.fields.last_name}
+                  />
+                  <Field
+                    label={t('login.password')}
+                    type="password"
+                    autoComplete="new-password"
+                    value={form.password}
+                    onChange={set('password')}
+                    error={errors.fields.password}
+                    hint={t('signUp.passwordHint')}
+                  />
+                  <button type="submit" className="button button--wide" disabled={busy}>
+                    {t('invite.accept')}
+                  </button>
+                </form>
+                <p className="auth-card__footer">{t('invite.haveAccount')}</p>
+              </>
+            )}
+          </>
+        ) : null}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,96 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../shared/routing/paths';
+import { useSession } from '../../../shared/session/session';
+import { signIn } from '../../../shared/session/session-api';
+import { Field } from '../../../shared/ui/field';
+import { type FormErrors, formErrorsOf, looksLikeEmail } from '../../../shared/ui/form-errors';
+import { Page } from '../../../shared/ui/page';
+
+/** Where to go after signing in: where the guard caught the person, if it is one of ours. */
+function destination(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : paths.home();
+}
+
+/** /login ('Авторизация'): e-mail and password; inside Telegram sign-in normally happens by itself. */
+export function LoginScreen() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({ fields: {}, general: null });
+  const [busy, setBusy] = useState(false);
+
+  if (session.status === 'signed-in') return <Navigate to={destination(location.state)} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const fields: Record<string, string> = {};
+    if (!email.trim()) fields.email = t('validation.required');
+    else if (!looksLikeEmail(email)) fields.email = t('validation.email');
+    if (!password) fields.password = t('validation.required');
+    setErrors({ fields, general: null });
+    if (Object.keys(fields).length > 0) return;
+    setBusy(true);
+    try {
+      session.start(await signIn(email.trim(), password));
+      void navigate(destination(location.state), { replace: true });
+    } catch (error) {
+      setErrors(formErrorsOf(error, t('errors.network')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page titleKey="pages.login">
+      <div className="auth-card">
+        {params.get('t') === '1' ? <p className="notice">{t('login.expired')}</p> : null}
+        {session.telegramProblem !== null ? (
+          <div className="notice notice--warning" role="alert">
+            <p className="notice__title">{t('login.telegramTitle')}</p>
+            <p>{session.telegramProblem || t('errors.init')}</p>
+            <p>{t('login.orPassword')}</p>
+          </div>
+        ) : null}
+        <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+          <Field
+            label={t('login.email')}
+            type="email"
+            name="email"
+            autoComplete="username"
+            inputMode="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={errors.fields.email ?? errors.fields.username}
+          />
+          <Field
+            label={t('login.password')}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={errors.fields.password}
+          />
+          {errors.general ? (
+            <p className="form__error" role="alert">
+              {errors.general}
+            </p>
+          ) : null}
+          <button type="submit" className="button button--wide" disabled={busy}>
+            {busy ? t('login.submitting') : t('login.submit')}
+          </button>
+        </form>
+        <p className="auth-card__footer">
+          {t('login.noAccount')} <Link to={paths.signUp()}>{t('login.signUp')}</Link>
+        </p>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,142 @@
+import type { Me, TokenPair } from '@stolik/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { localTokenStore } from '../api/token-store';
+import { ApiError } from '../api/transport';
+import { telegramEnvironment, telegramInitData } from '../telegram/telegram';
+import { getMe, logOut, refreshTokens, signInWithTelegram, verifyToken } from './session-api';
+
+export type SessionStatus = 'checking' | 'signed-out' | 'signed-in' | 'failed';
+
+interface SessionState {
+  status: SessionStatus;
+  me: Me | null;
+  /** Why a Telegram launch did not sign in by itself (the API's message), for the login screen. */
+  telegramProblem: string | null;
+  /** A stored session was refused at start (spec §2: the login page then gets ?t=1). */
+  expired: boolean;
+  /** Stores a fresh token pair (after sign-in, sign-up or an accepted invitation). */
+  start: (pair: TokenPair) => void;
+  signOut: () => Promise<void>;
+  retry: () => void;
+}
+
+const SessionContext = createContext<SessionState | null>(null);
+
+export const meQueryKey = ['me'] as const;
+
+function detailOf(error: unknown): string | null {
+  if (error instanceof ApiError && typeof error.body === 'object' && error.body !== null) {
+    const detail = (error.body as { detail?: unknown }).detail;
+    return typeof detail === 'string' ? detail : null;
+  }
+  return null;
+}
+
+/**
+ * Who is signed in. At start a stored token is verified before entry (spec §2, §4): a refused one is
+ * refreshed once; if that fails, the tokens are cleared. Inside Telegram, with no session yet, the
+ * app signs in by itself with the launch's init data.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [checked, setChecked] = useState(false);
+  const [hasToken, setHasToken] = useState(() => localTokenStore.getAccess() !== null);
+  const [telegramProblem, setTelegramProblem] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [expired, setExpired] = useState(false);
+
+  useEffect(() => localTokenStore.subscribe((tokens) => setHasToken(tokens.access !== null)), []);
+
+  useEffect(() => {
+    let cancelled = false;
+    async function bootstrap() {
+      const access = localTokenStore.getAccess();
+      const refresh = localTokenStore.getRefresh();
+      if (access) {
+        try {
+          await verifyToken(access);
+          return;
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.status !== 401) return; // offline: keep the session
+        }
+        if (refresh) {
+          try {
+            localTokenStore.set(await refreshTokens(refresh));
+            return;
+          } catch {
+            // refused: the session is over
+          }
+        }
+        localTokenStore.clear();
+        if (!cancelled) setExpired(true);
+      }
+      const initData = telegramInitData();
+      if (telegramEnvironment().inTelegram && initData) {
+        try {
+          localTokenStore.set(await signInWithTelegram(initData));
+        } catch (error) {
+          // '' means a failure without a message of its own: the screen shows the generic one.
+          if (!cancelled) setTelegramProblem(detailOf(error) ?? '');
+        }
+      }
+    }
+    void bootstrap().finally(() => {
+      if (!cancelled) setChecked(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt]);
+
+  const me = useQuery({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => getMe(signal),
+    enabled: checked && hasToken,
+    retry: 1,
+    staleTime: 60_000,
+  });
+
+  const start = useCallback(
+    (pair: TokenPair) => {
+      queryClient.clear();
+      setTelegramProblem(null);
+      setExpired(false);
+      localTokenStore.set(pair);
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    const refresh = localTokenStore.getRefresh();
+    localTokenStore.clear();
+    queryClient.clear();
+    if (refresh) await logOut(refresh).catch(() => null);
+  }, [queryClient]);
+
+  const retry = useCallback(() => {
+    setChecked(false);
+    setAttempt((n) => n + 1);
+    void me.refetch();
+  }, [me]);
+
+  let status: SessionStatus;
+  if (!checked) status = 'checking';
+  else if (!hasToken) status = 'signed-out';
+  else if (me.data) status = 'signed-in';
+  else if (me.isError)
+    status = me.error instanceof ApiError && me.error.status === 401 ? 'signed-out' : 'failed';
+  else status = 'checking';
+
+  const value = useMemo<SessionState>(
+    () => ({ status, me: me.data ?? null, telegramProblem, expired, start, signOut, retry }),
+    [status, me.data, telegramProblem, expired, start, signOut, retry],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionState {
+  const state = useContext(SessionContext);
+  if (!state) throw new Error('useSession outside SessionProvider');
+  return state;
+}

@@ -1,0 +1,58 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@stolik/domain';
+import { z } from 'zod';
+import { MessageKey } from './validation';
+
+const email = z
+  .string()
+  .trim()
+  .min(1)
+  .max(254)
+  .pipe(z.email({ error: MessageKey.email }));
+
+/** djoser/simplejwt sign-in: `username` is accepted as another name for `email`. */
+export const TokenCreateBody = z
+  .object({
+    email: z.string().trim().max(254).optional(),
+    username: z.string().trim().max(254).optional(),
+    password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  })
+  .refine((body) => Boolean(body.email || body.username), {
+    path: ['email'],
+    error: MessageKey.required,
+    // Report the missing e-mail even when the password is missing too.
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  });
+export type TokenCreateBody = z.infer<typeof TokenCreateBody>;
+
+export const TokenPair = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof TokenPair>;
+
+export const TokenVerifyBody = z.object({ token: z.string().min(1).max(4096) });
+export const TokenRefreshBody = z.object({ refresh: z.string().min(1).max(4096) });
+export const LogoutBody = z.object({ refresh: z.string().min(1).max(4096) });
+export const EmptyReply = z.object({});
+
+export const Password = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+export const PersonName = z.string().trim().min(1).max(80);
+
+/** POST /api/user/: a staff member signs up (no restaurant until invited). */
+export const SignUpBody = z
+  .object({
+    email,
+    password: Password,
+    re_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    first_name: PersonName,
+    last_name: z.string().trim().max(80).default(''),
+  })
+  .refine((body) => body.re_password === undefined || body.re_password === body.password, {
+    path: ['re_password'],
+    error: MessageKey.compare,
+  });
+export type SignUpBody = z.infer<typeof SignUpBody>;
+
+/** POST /api/signin/telegram/: the Mini App's raw init data, as Telegram gave it. */
+export const TelegramSignInBody = z.object({ init_data: z.string().min(1).max(8192) });
+export const TelegramSignInQuery = z.object({ UUID: z.string().min(8).max(200).optional() });
+
+export const TelegramLink = z.object({ uuid: z.string(), expires_at: z.string() });
+export type TelegramLink = z.infer<typeof TelegramLink>;
