@@ -1,12 +1,21 @@
 /**
  * Screenshots of the product for people to look at (not a test): `pnpm --filter @stolik/miniapp
- * screenshots`. Writes PNGs to ./screenshots (ignored by git).
+ * screenshots [filter]`. Writes PNGs to ./screenshots (ignored by git).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, PHONE, TABLET } from './support/browser';
+import {
+  createMember,
+  forgetSession,
+  HOSTESS,
+  linkTelegram,
+  MANAGER,
+  signInThroughForm,
+} from './support/people';
 import { startProduct } from './support/product';
-import { telegramBridgeScript, telegramLaunchUrl } from './support/telegram-launch';
+import { MARIA, signedInitData, telegramBridgeScript, telegramLaunchUrl } from './support/telegram-launch';
 
 const out = path.resolve(import.meta.dirname, '../screenshots');
 mkdirSync(out, { recursive: true });
@@ -15,52 +24,52 @@ const only = process.argv[2];
 const product = await startProduct();
 const browser = await launchBrowser();
 try {
-  const [restaurant] = (await (await fetch(`${product.url}/api/restaurant/`)).json()) as { id: number }[];
-  const id = restaurant?.id ?? 1;
-  const shots: { name: string; url: string; viewport: { width: number; height: number }; dark: boolean }[] =
-    [];
+  await createMember(product.url, HOSTESS, 'Менеджер');
+  await createMember(product.url, MANAGER, 'Админ');
+  await linkTelegram(product.url, HOSTESS.email, HOSTESS.password, signedInitData({ user: MARIA }));
+
+  type Who = 'nobody' | 'hostess' | 'manager' | 'telegram';
+  const shots: { name: string; path: string; viewport: { width: number; height: number }; who: Who }[] = [
+    { name: 'login-phone', path: '/login', viewport: PHONE, who: 'nobody' },
+    { name: 'login-tablet', path: '/login', viewport: TABLET, who: 'nobody' },
+    { name: 'sign-up-phone', path: '/sign-up', viewport: PHONE, who: 'nobody' },
+    { name: 'hostess-phone-home', path: '/', viewport: PHONE, who: 'hostess' },
+    { name: 'hostess-tablet-queue', path: '/restaurant/1', viewport: TABLET, who: 'hostess' },
+    { name: 'manager-tablet-queue', path: '/restaurant/1', viewport: TABLET, who: 'manager' },
+    { name: 'manager-phone-users', path: '/restaurant/1/settings/users', viewport: PHONE, who: 'manager' },
+    { name: 'manager-tablet-users', path: '/restaurant/1/settings/users', viewport: TABLET, who: 'manager' },
+    {
+      name: 'manager-desktop-users',
+      path: '/restaurant/1/settings/users',
+      viewport: DESKTOP,
+      who: 'manager',
+    },
+    { name: 'telegram-phone-queue', path: '/restaurant/1', viewport: PHONE, who: 'telegram' },
+    { name: 'telegram-phone-home', path: '/', viewport: PHONE, who: 'telegram' },
+  ];
+  const signIn = async (page: Page, who: Who) => {
+    if (who === 'hostess') await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
+    if (who === 'manager') await signInThroughForm(page, product.url, MANAGER.email, MANAGER.password);
+    if (who === 'nobody' || who === 'telegram') await forgetSession(page, product.url);
+  };
   for (const dark of [false, true]) {
     const theme = dark ? 'dark' : 'light';
-    shots.push(
-      { name: `browser-phone-home-${theme}`, url: `${product.url}/`, viewport: PHONE, dark },
-      { name: `browser-phone-queue-${theme}`, url: `${product.url}/restaurant/${id}`, viewport: PHONE, dark },
-      {
-        name: `browser-tablet-queue-${theme}`,
-        url: `${product.url}/restaurant/${id}`,
-        viewport: TABLET,
-        dark,
-      },
-      { name: `browser-desktop-home-${theme}`, url: `${product.url}/`, viewport: DESKTOP, dark },
-      {
-        name: `browser-tablet-settings-${theme}`,
-        url: `${product.url}/restaurant/${id}/settings/tables`,
-        viewport: TABLET,
-        dark,
-      },
-      { name: `browser-phone-login-${theme}`, url: `${product.url}/login`, viewport: PHONE, dark },
-      {
-        name: `telegram-phone-queue-${theme}`,
-        url: telegramLaunchUrl(product.url, `/restaurant/${id}`, { theme }),
-        viewport: PHONE,
-        dark,
-      },
-      {
-        name: `telegram-phone-home-${theme}`,
-        url: telegramLaunchUrl(product.url, '/', { theme }),
-        viewport: PHONE,
-        dark,
-      },
-    );
-  }
-  for (const shot of shots.filter((s) => !only || s.name.includes(only))) {
-    const page = await browser.newPage(shot.viewport, { colorScheme: shot.dark ? 'dark' : 'light' });
-    if (shot.name.startsWith('telegram'))
-      await page.addInitScript(telegramBridgeScript(shot.dark ? 'dark' : 'light'));
-    await page.goto(shot.url, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(out, `${shot.name}.png`) });
-    await page.close();
-    console.info('wrote', shot.name);
+    for (const shot of shots.filter((s) => !only || s.name.includes(only))) {
+      const page = await browser.newPage(shot.viewport, { colorScheme: theme });
+      await signIn(page, shot.who);
+      if (shot.who === 'telegram') {
+        await page.addInitScript(telegramBridgeScript(theme));
+        await page.goto(telegramLaunchUrl(product.url, shot.path, { user: MARIA, theme }), {
+          waitUntil: 'networkidle',
+        });
+      } else {
+        await page.goto(`${product.url}${shot.path}`, { waitUntil: 'networkidle' });
+      }
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(out, `${shot.name}-${theme}.png`) });
+      await page.close();
+      console.info('wrote', `${shot.name}-${theme}`);
+    }
   }
   if (browser.errors.length) console.warn('page errors:\n', browser.errors.join('\n'));
 } finally {

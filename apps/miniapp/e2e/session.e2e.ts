@@ -155,6 +155,41 @@ describe('signing in and out, in the browser and inside Telegram', () => {
     await page.close();
   });
 
+  it('lets a manager invite a newcomer by link, then change her role and switch her access off', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await signInThroughForm(page, product.url, MANAGER.email, MANAGER.password);
+    await page.goto(`${product.url}/restaurant/1/settings/users`);
+    await page.getByText(`${HOSTESS.first_name} ${HOSTESS.last_name}`).waitFor();
+    await page.getByRole('button', { name: 'Пригласить' }).click();
+    await page.getByRole('button', { name: 'Создать ссылку' }).click();
+    const link = await page.getByRole('textbox', { name: 'Приглашение в ресторан' }).inputValue();
+    expect(link).toMatch(/\/invite\?token=[\w-]{20,}$/);
+
+    // The newcomer opens the link on her own phone, with no account yet.
+    const newcomer = await browser.newPage(PHONE);
+    await forgetSession(newcomer, product.url);
+    await newcomer.goto(link);
+    await newcomer.getByText('Вас приглашают в «Демо»').waitFor();
+    await newcomer.getByLabel('Почта').fill('newcomer@e2e.test');
+    await newcomer.getByLabel('Имя').fill('Алёна');
+    await newcomer.getByLabel('Пароль').fill('tram-line-44');
+    await newcomer.getByRole('button', { name: 'Принять приглашение' }).click();
+    await newcomer.waitForURL(`${product.url}/`);
+    await newcomer.getByRole('link', { name: /Демо/ }).first().waitFor();
+    await newcomer.close();
+
+    await signInThroughForm(page, product.url, MANAGER.email, MANAGER.password);
+    await page.goto(`${product.url}/restaurant/1/settings/users`);
+    const row = page.locator('.user-row', { hasText: 'Алёна' });
+    await row.waitFor();
+    await row.getByRole('combobox').selectOption({ label: 'Управляющий' });
+    await expect.poll(() => row.getByRole('combobox').inputValue()).toBe('Админ');
+    await row.getByRole('button', { name: 'Отключить' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Отключить' }).click();
+    await row.getByText('Отключен').waitFor();
+    await page.close();
+  });
+
   it('printed no errors in any page, apart from the refused requests it provoked', () => {
     // The refused sign-ins and broken tokens these tests send on purpose.
     const provoked = /^http (400|401) POST \/api\/(auth\/jwt\/(create|verify|refresh)|signin\/telegram)\/$/;

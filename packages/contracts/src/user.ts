@@ -32,6 +32,7 @@ export type Me = z.infer<typeof Me>;
 export const UserListItem = UserProfile.extend({ restaurants: z.array(UserRestaurant) });
 export type UserListItem = z.infer<typeof UserListItem>;
 export const UserList = paginated(UserListItem);
+export type UserList = z.infer<typeof UserList>;
 
 const booleanQuery = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 

@@ -56,7 +56,7 @@ const section = (
     return <PlaceholderScreen titleKey={titleKey} descriptionKey={descriptionKey} nested />;
   };
 
-export const SettingsUsersScreen = section('pages.settingsUsers', 'placeholder.settingsUsers');
+export { UsersScreen as SettingsUsersScreen } from '../../features/users/components/users-screen';
 export const SettingsZonesScreen = section('pages.settingsZones', 'placeholder.settingsZones');
 export const SettingsTablesScreen = section('pages.settingsTables', 'placeholder.settingsTables');
 export const SettingsGroupsScreen = section('pages.settingsGroups', 'placeholder.settingsGroups');

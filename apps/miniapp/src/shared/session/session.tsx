@@ -1,6 +1,15 @@
 import type { Me, TokenPair } from '@stolik/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { localTokenStore } from '../api/token-store';
 import { ApiError } from '../api/transport';
 import { telegramEnvironment, telegramInitData } from '../telegram/telegram';
@@ -34,6 +43,47 @@ function detailOf(error: unknown): string | null {
 }
 
 /**
+ * Spec §2, §4: a stored token is verified; a refused one is refreshed once; if that fails the tokens
+ * are cleared (and the login page says the session expired). Inside Telegram, with no session, the
+ * app signs in by itself with the launch's init data.
+ */
+async function checkStoredSession(
+  setExpired: (value: boolean) => void,
+  setTelegramProblem: (value: string | null) => void,
+): Promise<void> {
+  const access = localTokenStore.getAccess();
+  const refresh = localTokenStore.getRefresh();
+  if (access) {
+    try {
+      await verifyToken(access);
+      return;
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401) return; // offline: keep the session
+    }
+    if (refresh) {
+      try {
+        localTokenStore.set(await refreshTokens(refresh));
+        return;
+      } catch {
+        // refused: the session is over
+      }
+    }
+    localTokenStore.clear();
+    setExpired(true);
+  }
+  const initData = telegramInitData();
+  if (telegramEnvironment().inTelegram && initData) {
+    try {
+      localTokenStore.set(await signInWithTelegram(initData));
+      setExpired(false);
+    } catch (error) {
+      // '' means a failure without a message of its own: the screen shows the generic one.
+      setTelegramProblem(detailOf(error) ?? '');
+    }
+  }
+}
+
+/**
  * Who is signed in. At start a stored token is verified before entry (spec §2, §4): a refused one is
  * refreshed once; if that fails, the tokens are cleared. Inside Telegram, with no session yet, the
  * app signs in by itself with the launch's init data.
@@ -48,46 +98,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => localTokenStore.subscribe((tokens) => setHasToken(tokens.access !== null)), []);
 
+  // One start-up check per attempt, even when React runs the effect twice (StrictMode): a refresh
+  // token works once, so two checks racing would sign a valid session out.
+  const run = useRef<{ attempt: number; done: Promise<void> } | null>(null);
+
   useEffect(() => {
     let cancelled = false;
-    async function bootstrap() {
-      const access = localTokenStore.getAccess();
-      const refresh = localTokenStore.getRefresh();
-      if (access) {
-        try {
-          await verifyToken(access);
-          return;
-        } catch (error) {
-          if (!(error instanceof ApiError) || error.status !== 401) return; // offline: keep the session
-        }
-        if (refresh) {
-          try {
-            localTokenStore.set(await refreshTokens(refresh));
-            return;
-          } catch {
-            // refused: the session is over
-          }
-        }
-        localTokenStore.clear();
-        if (!cancelled) setExpired(true);
-      }
-      const initData = telegramInitData();
-      if (telegramEnvironment().inTelegram && initData) {
-        try {
-          localTokenStore.set(await signInWithTelegram(initData));
-        } catch (error) {
-          // '' means a failure without a message of its own: the screen shows the generic one.
-          if (!cancelled) setTelegramProblem(detailOf(error) ?? '');
-        }
-      }
+    if (run.current?.attempt !== attempt) {
+      run.current = { attempt, done: checkStoredSession(setExpired, setTelegramProblem) };
     }
-    void bootstrap().finally(() => {
-      if (!cancelled) setChecked(true);
+    void run.current.done.finally(() => {
+      if (cancelled) return;
+      setChecked(true);
+      // A retry asks for the profile again only once the tokens are settled.
+      if (attempt > 0) void queryClient.invalidateQueries({ queryKey: meQueryKey });
     });
     return () => {
       cancelled = true;
     };
-  }, [attempt]);
+  }, [attempt, queryClient]);
 
   const me = useQuery({
     queryKey: meQueryKey,
@@ -117,8 +146,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const retry = useCallback(() => {
     setChecked(false);
     setAttempt((n) => n + 1);
-    void me.refetch();
-  }, [me]);
+  }, []);
 
   let status: SessionStatus;
   if (!checked) status = 'checking';

@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { switchRestaurantPath } from '../../../shared/routing/paths';
-import { CheckIcon, ChevronDownIcon } from '../../../shared/ui/icons';
+import { CheckIcon, ChevronDownIcon, StarIcon } from '../../../shared/ui/icons';
+import { useFavouriteRestaurants } from '../favourites';
 
 /** Opens another restaurant on the same screen (spec §2). */
 export function RestaurantSwitcher({
@@ -21,6 +22,11 @@ export function RestaurantSwitcher({
   const root = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const favourites = useFavouriteRestaurants();
+  // Starred first, each group in the API's order.
+  const ordered = [...restaurants].sort(
+    (a, b) => Number(favourites.isFavourite(b.id)) - Number(favourites.isFavourite(a.id)),
+  );
 
   useEffect(() => {
     if (!open) return;
@@ -62,10 +68,11 @@ export function RestaurantSwitcher({
       {open ? (
         <ul className="switcher__list" id={listId} aria-label={t('nav.chooseRestaurant')}>
           {restaurants.length === 0 ? <li className="switcher__empty">{t('list.empty')}</li> : null}
-          {restaurants.map((restaurant) => {
+          {ordered.map((restaurant) => {
             const selected = restaurant.id === current?.id;
+            const starred = favourites.isFavourite(restaurant.id);
             return (
-              <li key={restaurant.id}>
+              <li key={restaurant.id} className="switcher__item">
                 <button
                   type="button"
                   className="switcher__option"
@@ -74,6 +81,15 @@ export function RestaurantSwitcher({
                 >
                   <span>{restaurant.name}</span>
                   {selected ? <CheckIcon size={18} /> : null}
+                </button>
+                <button
+                  type="button"
+                  className={`icon-button switcher__star ${starred ? 'switcher__star--on' : ''}`}
+                  aria-pressed={starred}
+                  aria-label={`${starred ? t('nav.removeFavourite') : t('nav.addFavourite')}: ${restaurant.name}`}
+                  onClick={() => favourites.toggle(restaurant.id)}
+                >
+                  <StarIcon size={18} filled={starred} />
                 </button>
               </li>
             );
