@@ -1,11 +1,12 @@
 import type { Me } from '@stolik/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../shared/routing/paths';
 import { displayedRole, displayName } from '../../shared/session/viewer';
 import { telegramEnvironment } from '../../shared/telegram/telegram';
 import { DownloadIcon, LogOutIcon, TelegramIcon, UserIcon } from '../../shared/ui/icons';
+import { useDismiss } from '../../shared/ui/use-dismiss';
 
 /**
  * The profile of spec §2: the name with the role under it, and a menu with Telegram notifications,
@@ -24,30 +25,14 @@ export function ProfileMenu({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const { inTelegram } = telegramEnvironment();
   const role = displayedRole(me, restaurantId);
   const name = displayName(me);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (
-        event instanceof KeyboardEvent
-          ? event.key === 'Escape'
-          : !root.current?.contains(event.target as Node)
-      ) {
-        setOpen(false);
-      }
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useDismiss(root, open, close);
 
   return (
     <div className="profile-menu" ref={root}>

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { RestaurantSwitcher } from '../../features/restaurants/components/restaurant-switcher';
 import { paths } from '../../shared/routing/paths';
-import { useTheme } from '../../shared/theme/theme';
-import { CollapseIcon, ExpandIcon, HomeIcon, MoonIcon, SunIcon } from '../../shared/ui/icons';
+import { ThemeToggle } from '../../shared/theme/theme-toggle';
+import { CollapseIcon, ExpandIcon, HomeIcon } from '../../shared/ui/icons';
 import type { NavItem } from './navigation';
 import { ProfileMenu } from './profile-menu';
 
@@ -28,7 +28,6 @@ export function SideMenu({
   showMainTable: boolean;
 }) {
   const { t } = useTranslation();
-  const theme = useTheme();
   return (
     <aside
       className={`side-menu ${collapsed ? 'side-menu--collapsed' : ''}`}
@@ -74,19 +73,7 @@ export function SideMenu({
       </nav>
 
       <div className="side-menu__footer">
-        {theme.canToggle ? (
-          <button
-            type="button"
-            className="side-menu__link"
-            onClick={theme.toggle}
-            title={theme.appearance === 'dark' ? t('nav.themeLight') : t('nav.themeDark')}
-          >
-            {theme.appearance === 'dark' ? <SunIcon size={22} /> : <MoonIcon size={22} />}
-            {collapsed ? null : (
-              <span>{theme.appearance === 'dark' ? t('nav.themeLight') : t('nav.themeDark')}</span>
-            )}
-          </button>
-        ) : null}
+        <ThemeToggle withLabel hideLabel={collapsed} className="side-menu__link" />
         <ProfileMenu me={me} restaurantId={current?.id} collapsed={collapsed} onLogOut={onLogOut} />
       </div>
     </aside>

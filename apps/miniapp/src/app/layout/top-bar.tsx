@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RestaurantSwitcher } from '../../features/restaurants/components/restaurant-switcher';
 import { paths } from '../../shared/routing/paths';
-import { useTheme } from '../../shared/theme/theme';
-import { LogOutIcon, MoonIcon, SunIcon } from '../../shared/ui/icons';
+import { ThemeToggle } from '../../shared/theme/theme-toggle';
+import { LogOutIcon } from '../../shared/ui/icons';
 
 /**
  * The browser's top bar (never inside Telegram, which has its own header): the log out button of
@@ -22,7 +22,6 @@ export function TopBar({
   onLogOut: () => void;
 }) {
   const { t } = useTranslation();
-  const theme = useTheme();
   return (
     <header className="top-bar">
       {mobile ? (
@@ -36,16 +35,7 @@ export function TopBar({
         <span className="top-bar__spacer" />
       )}
       <div className="top-bar__actions">
-        {mobile && theme.canToggle ? (
-          <button
-            type="button"
-            className="icon-button"
-            onClick={theme.toggle}
-            aria-label={theme.appearance === 'dark' ? t('nav.themeLight') : t('nav.themeDark')}
-          >
-            {theme.appearance === 'dark' ? <SunIcon size={20} /> : <MoonIcon size={20} />}
-          </button>
-        ) : null}
+        {mobile ? <ThemeToggle /> : null}
         <button
           type="button"
           className={mobile ? 'icon-button' : 'button button--plain'}

@@ -7,6 +7,8 @@ import { lazyScreen } from './lazy-screen';
 describe('a screen whose code fails to load (spec §2, §9)', () => {
   const reload = vi.fn();
   beforeEach(() => {
+    // The failure is expected here; its warning would only clutter the test output.
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.useFakeTimers();
     reload.mockReset();
     vi.stubGlobal('location', { ...window.location, reload });
@@ -15,6 +17,7 @@ describe('a screen whose code fails to load (spec §2, §9)', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   const failing = lazyScreen(

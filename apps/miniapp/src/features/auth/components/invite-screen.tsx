@@ -8,10 +8,10 @@ import { useSession } from '../../../shared/session/session';
 import { acceptInvitation, getInvitation, signInWithTelegram } from '../../../shared/session/session-api';
 import { displayName } from '../../../shared/session/viewer';
 import { telegramInitData } from '../../../shared/telegram/telegram';
-import { Field } from '../../../shared/ui/field';
-import { type FormErrors, formErrorsOf, looksLikeEmail } from '../../../shared/ui/form-errors';
+import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { Page } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
+import { AccountFields, type AccountForm, accountProblems, emptyAccount } from './account-fields';
 
 /** /invite?token=… ('Приглашение'): join a restaurant, with this account, a new one, or Telegram. */
 export function InviteScreen() {
@@ -26,7 +26,7 @@ export function InviteScreen() {
     enabled: token !== '',
     retry: false,
   });
-  const [form, setForm] = useState({ email: '', first_name: '', last_name: '', password: '' });
+  const [form, setForm] = useState<AccountForm>(emptyAccount);
   const [errors, setErrors] = useState<FormErrors>({ fields: {}, general: null });
   const [busy, setBusy] = useState(false);
   const initData = telegramInitData();
@@ -45,18 +45,22 @@ export function InviteScreen() {
 
   const submitNew = (event: FormEvent) => {
     event.preventDefault();
-    const fields: Record<string, string> = {};
-    if (!form.email.trim()) fields.email = t('validation.required');
-    else if (!looksLikeEmail(form.email)) fields.email = t('validation.email');
-    if (!form.first_name.trim()) fields.first_name = t('validation.required');
-    if (!form.password) fields.password = t('validation.required');
+    const fields = accountProblems(form, t, { confirm: false });
     setErrors({ fields, general: null });
     if (Object.keys(fields).length === 0)
-      void finish(() => acceptInvitation(token, { ...form, email: form.email.trim() }, false));
+      void finish(() =>
+        acceptInvitation(
+          token,
+          {
+            email: form.email.trim(),
+            first_name: form.first_name,
+            last_name: form.last_name,
+            password: form.password,
+          },
+          false,
+        ),
+      );
   };
-
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm((value) => ({ ...value, [key]: event.target.value }));
 
   return (
     <Page titleKey="pages.invite">
@@ -104,37 +108,7 @@ export function InviteScreen() {
                 ) : null}
                 <p>{t('invite.newAccount')}</p>
                 <form className="form" onSubmit={submitNew} noValidate>
-                  <Field
-                    label={t('login.email')}
-                    type="email"
-                    autoComplete="email"
-                    value={form.email}
-                    onChange={set('email')}
-                    error={errors.fields.email}
-                  />
-                  <Field
-                    label={t('signUp.firstName')}
-                    autoComplete="given-name"
-                    value={form.first_name}
-                    onChange={set('first_name')}
-                    error={errors.fields.first_name}
-                  />
-                  <Field
-                    label={t('signUp.lastName')}
-                    autoComplete="family-name"
-                    value={form.last_name}
-                    onChange={set('last_name')}
-                    error={errors.fields.last_name}
-                  />
-                  <Field
-                    label={t('login.password')}
-                    type="password"
-                    autoComplete="new-password"
-                    value={form.password}
-                    onChange={set('password')}
-                    error={errors.fields.password}
-                    hint={t('signUp.passwordHint')}
-                  />
+                  <AccountFields form={form} onChange={setForm} errors={errors.fields} confirm={false} />
                   <button type="submit" className="button button--wide" disabled={busy}>
                     {t('invite.accept')}
                   </button>

@@ -1,9 +1,10 @@
 import type { Restaurant } from '@stolik/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { switchRestaurantPath } from '../../../shared/routing/paths';
 import { CheckIcon, ChevronDownIcon, StarIcon } from '../../../shared/ui/icons';
+import { useDismiss } from '../../../shared/ui/use-dismiss';
 import { useFavouriteRestaurants } from '../favourites';
 
 /** Opens another restaurant on the same screen (spec §2). */
@@ -18,6 +19,7 @@ export function RestaurantSwitcher({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
@@ -28,24 +30,7 @@ export function RestaurantSwitcher({
     (a, b) => Number(favourites.isFavourite(b.id)) - Number(favourites.isFavourite(a.id)),
   );
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (
-        event instanceof KeyboardEvent
-          ? event.key === 'Escape'
-          : !root.current?.contains(event.target as Node)
-      ) {
-        setOpen(false);
-      }
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useDismiss(root, open, close);
 
   const choose = (restaurant: Restaurant) => {
     setOpen(false);
