@@ -12,6 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBundle } from './bundle';
+import { measureEstimate } from './estimate';
 import { measureHttp } from './http';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -22,6 +23,8 @@ execFileSync('npx', ['-y', 'pnpm@10', '--filter', '@stolik/miniapp', 'build'], {
   stdio: 'ignore',
 });
 const bundle = measureBundle(path.join(ROOT, 'apps/miniapp/dist'));
+
+const estimate = measureEstimate();
 
 const postgresUrl =
   process.env.BENCH_DATABASE_URL ??
@@ -34,6 +37,10 @@ console.info('\nBundle (gzip)');
 console.table({
   'first screen (/login)': { js: kb(bundle.firstScreen.js), css: kb(bundle.firstScreen.css) },
   total: { js: kb(bundle.total.js), css: kb(bundle.total.css) },
+});
+console.info('Wait estimate (60 tables, 40 waiting)');
+console.table({
+  estimateWaits: { runs: estimate.runs, 'mean ms': estimate.meanMs, 'p99 ms': estimate.p99Ms },
 });
 console.info('HTTP (autocannon, loopback)');
 console.table(

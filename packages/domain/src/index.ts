@@ -2,4 +2,6 @@ export * from './dates';
 export * from './font-size';
 export * from './layout';
 export * from './passwords';
+export * from './queue/queue-status';
+export * from './queue/wait-estimate';
 export * from './roles';
