@@ -10,6 +10,8 @@ import { type AuthService, createAuthService } from './modules/auth/auth.service
 import { createTelegramSignIn } from './modules/auth/telegram-signin.service';
 import { createTokenSigner, loadSigningKey, type TokenSigner } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/health.routes';
+import { queueRoutes } from './modules/queue/queue.routes';
+import { createQueueService } from './modules/queue/queue.service';
 import { restaurantsRoutes } from './modules/restaurants/restaurants.routes';
 import { createInvitationsService } from './modules/users/invitations.service';
 import { createUsersRepository } from './modules/users/users.repository';
@@ -102,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, telegramSignIn });
   await app.register(usersRoutes, { users, invitations, auth, limiter });
   await app.register(restaurantsRoutes);
+  await app.register(queueRoutes, { queue: createQueueService(db), limiter });
 
   const sendIndex = await serveMiniapp(app, deps.config.miniappDist);
   app.setNotFoundHandler((request, reply) => {

@@ -7,8 +7,8 @@ export const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 export const FieldErrors = z.record(z.string(), z.array(z.string()));
 export type FieldErrors = z.infer<typeof FieldErrors>;
 
-/** 401/403/404/409/429/5xx body. */
-export const ErrorDetail = z.object({
+/** 401/403/404/409/429/5xx body; a 409 may carry more (the existing queue entry, the current status). */
+export const ErrorDetail = z.looseObject({
   detail: z.string(),
   code: z.string().optional(),
 });

@@ -1,9 +1,11 @@
-import { ROLES } from '@stolik/domain';
+import { ENTRY_SOURCES, QUEUE_EVENTS, QUEUE_STATUSES, ROLES } from '@stolik/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -243,3 +245,114 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const queueStatus = pgEnum('queue_status', QUEUE_STATUSES);
+export const queueEvent = pgEnum('queue_event', QUEUE_EVENTS);
+export const entrySource = pgEnum('entry_source', ENTRY_SOURCES);
+
+/** A party in the live queue of a restaurant (spec §3 "queue reservation"). */
+export const queueEntries = pgTable(
+  'queue_entries',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    /** The restaurant-local day the number belongs to. */
+    serviceDate: date('service_date').notNull(),
+    number: integer('number').notNull(),
+    groupSize: smallint('group_size').notNull(),
+    event: queueEvent('event'),
+    comment: text('comment').notNull().default(''),
+    name: text('name').notNull().default(''),
+    /** E.164; empty for a walk-in who gave none. */
+    phone: text('phone').notNull().default(''),
+    source: entrySource('source').notNull(),
+    status: queueStatus('status').notNull().default('live'),
+    /** The guest's secret for their status page; never shown to staff lists. */
+    guestToken: text('guest_token').notNull(),
+    /** A client's key for its submission: a double tap or a retry makes one entry. */
+    idempotencyKey: text('idempotency_key'),
+    tableIds: integer('table_ids').array().notNull().default(sql`'{}'::integer[]`),
+    quotedWaitMinutes: integer('quoted_wait_minutes'),
+    telegramChatId: bigint('telegram_chat_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    seatedAt: timestamp('seated_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('queue_entries_number_uq').on(t.restaurantId, t.serviceDate, t.number),
+    uniqueIndex('queue_entries_guest_token_uq').on(t.guestToken),
+    uniqueIndex('queue_entries_idempotency_uq').on(t.restaurantId, t.idempotencyKey),
+    // One active entry per phone in a restaurant: the database holds the 'Ты уже в очереди' rule.
+    uniqueIndex('queue_entries_active_phone_uq')
+      .on(t.restaurantId, t.phone)
+      .where(sql`${t.phone} <> '' and ${t.status} in ('live', 'called', 'joined', 'reserve')`),
+    index('queue_entries_restaurant_status_idx').on(t.restaurantId, t.status),
+    index('queue_entries_phone_idx').on(t.restaurantId, t.phone),
+    check('queue_entries_group_size_ck', sql`${t.groupSize} between 1 and 50`),
+  ],
+);
+
+/** Who changed what when: one row per change of a queue entry. */
+export const queueHistory = pgTable(
+  'queue_history',
+  {
+    id: serial('id').primaryKey(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => queueEntries.id, { onDelete: 'cascade' }),
+    fromStatus: queueStatus('from_status'),
+    toStatus: queueStatus('to_status').notNull(),
+    /** null: the guest (public form) or the system. */
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('queue_history_entry_idx').on(t.entryId)],
+);
+
+/** The next queue number of a restaurant's day, taken atomically by concurrent joins. */
+export const queueCounters = pgTable(
+  'queue_counters',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    serviceDate: date('service_date').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.restaurantId, t.serviceDate] })],
+);
+
+/**
+ * Notifications to send, written in the same transaction as the change they tell of; the bot's
+ * dispatcher claims and delivers them. type: 'queue' | 'booking' (staff) or 'guest'.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    entityId: integer('entity_id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
+  ],
+);

@@ -6,6 +6,7 @@ import {
   isValidCalendarDate,
   isValidMonth,
   isValidYear,
+  localIsoDate,
   parseIsoDate,
   toIsoDate,
 } from './dates';
@@ -63,5 +64,13 @@ describe('calendar dates (spec §5)', () => {
     expect(parseIsoDate('2023-02-29')).toBeNull();
     expect(parseIsoDate('29.02.2024')).toBeNull();
     expect(toIsoDate({ year: 2026, month: 10, day: 2 })).toBe('2026-11-02');
+  });
+});
+
+describe('the restaurant-local day', () => {
+  it('is the day in the restaurant time zone, not the server', () => {
+    const lateUtc = new Date('2026-11-20T22:30:00Z');
+    expect(localIsoDate('Europe/Moscow', lateUtc)).toBe('2026-11-21');
+    expect(localIsoDate('America/New_York', lateUtc)).toBe('2026-11-20');
   });
 });

@@ -53,3 +53,15 @@ export function parseIsoDate(value: string): CalendarDate | null {
 export function toIsoDate(date: CalendarDate): string {
   return `${String(date.year).padStart(4, '0')}-${pad2(date.month + 1)}-${pad2(date.day)}`;
 }
+
+/** The calendar day (YYYY-MM-DD) at an instant in a time zone: "today" is the restaurant's, not the server's. */
+export function localIsoDate(timeZone: string, at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}

@@ -249,6 +249,10 @@ export const ru = {
     cannotChangeOwnRole: 'Нельзя изменить собственную роль',
     cannotDeactivateSelf: 'Нельзя отключить самого себя',
   },
+  queue: {
+    transitionRefused: 'Так изменить статус гостя нельзя',
+    changedElsewhere: 'Гостя уже изменили на другом устройстве. Обновите список',
+  },
   invitations: {
     invalid: 'Приглашение не найдено, уже использовано или устарело',
     emailMismatch: 'Приглашение выписано на другую почту',

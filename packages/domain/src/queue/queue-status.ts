@@ -65,3 +65,11 @@ export const NOTIFIABLE_QUEUE_STATUSES: readonly QueueStatus[] = [
   'sat',
   'cancelled',
 ];
+
+/** Special events of the guest form (spec §1): birthday, date, business meeting, drink, eat. */
+export const QUEUE_EVENTS = ['birthday', 'date', 'business', 'drink', 'eat'] as const;
+export type QueueEvent = (typeof QUEUE_EVENTS)[number];
+
+/** Where an entry came from: a hostess, the guest form in a browser, or Telegram. */
+export const ENTRY_SOURCES = ['staff', 'guest_form', 'telegram'] as const;
+export type EntrySource = (typeof ENTRY_SOURCES)[number];

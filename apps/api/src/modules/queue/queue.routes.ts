@@ -1,0 +1,207 @@
+import {
+  EntryParams,
+  EntryUpdateBody,
+  ErrorDetail,
+  FieldErrors,
+  GuestJoinBody,
+  GuestQueueStatus,
+  GuestTokenParams,
+  InviteGuestBody,
+  PublicRestaurant,
+  QueueEntry,
+  QueueHistoryItem,
+  QueueListQuery,
+  RestaurantParams,
+  WalkInBody,
+} from '@stolik/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { viewerOf } from '../../plugins/authentication';
+import { access } from '../../shared/access';
+import type { RateLimiter } from '../../shared/rate-limit';
+import type { QueueService } from './queue.service';
+
+const errors = {
+  400: FieldErrors,
+  401: ErrorDetail,
+  403: ErrorDetail,
+  404: ErrorDetail,
+  409: ErrorDetail,
+  429: ErrorDetail,
+};
+const JOIN_PER_ADDRESS = { max: 20, windowS: 10 * 60 };
+const JOIN_PER_PHONE = { max: 5, windowS: 10 * 60 };
+const IdempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(100).optional() });
+
+/** Staff: the live queue of spec §7 (/api/reservation/…). */
+export const queueRoutes: FastifyPluginAsyncZod<{ queue: QueueService; limiter: RateLimiter }> = async (
+  app,
+  { queue, limiter },
+) => {
+  app.get(
+    '/api/reservation/',
+    {
+      config: { access: access.member('query', 'restaurant_id') },
+      schema: {
+        tags: ['queue'],
+        summary: "A day's queue, newest activity first",
+        querystring: QueueListQuery,
+        response: { 200: z.array(QueueEntry), ...errors },
+      },
+    },
+    (request) => queue.list(request.query),
+  );
+
+  app.post(
+    '/api/reservation/',
+    {
+      config: { access: access.authenticated },
+      schema: {
+        tags: ['queue'],
+        summary: 'Add a walk-in',
+        body: WalkInBody,
+        response: { 201: QueueEntry, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await queue.walkIn(viewerOf(request), request.body)),
+  );
+
+  app.post(
+    '/api/reservation/invite/',
+    {
+      config: { access: access.authenticated },
+      schema: {
+        tags: ['queue'],
+        summary: 'Call the guest: their table is ready',
+        body: InviteGuestBody,
+        response: { 200: QueueEntry, ...errors },
+      },
+    },
+    (request) => queue.call(viewerOf(request), request.body.id),
+  );
+
+  app.get(
+    '/api/reservation/:id/',
+    {
+      config: { access: access.authenticated },
+      schema: {
+        tags: ['queue'],
+        summary: 'One entry',
+        params: EntryParams,
+        response: { 200: QueueEntry, ...errors },
+      },
+    },
+    (request) => queue.get(viewerOf(request), request.params.id),
+  );
+
+  app.put(
+    '/api/reservation/:id/',
+    {
+      config: { access: access.authenticated },
+      schema: {
+        tags: ['queue'],
+        summary: 'Change the status (by the status machine) or the details',
+        params: EntryParams,
+        body: EntryUpdateBody,
+        response: { 200: QueueEntry, ...errors },
+      },
+    },
+    (request) => queue.update(viewerOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/reservation/:id/',
+    {
+      config: { access: access.authenticated },
+      schema: {
+        tags: ['queue'],
+        summary: 'The guest left (cancelled)',
+        params: EntryParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await queue.cancel(viewerOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/reservation/:id/history/',
+    {
+      config: { access: access.authenticated },
+      schema: {
+        tags: ['queue'],
+        summary: 'Who changed what when',
+        params: EntryParams,
+        response: { 200: z.array(QueueHistoryItem), ...errors },
+      },
+    },
+    (request) => queue.history(viewerOf(request), request.params.id),
+  );
+
+  // Guests: no sign-in; they see only their own entry, through its secret token.
+  app.get(
+    '/api/public/restaurant/:id/',
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ['guests'],
+        summary: 'What the guest form shows of a restaurant',
+        params: RestaurantParams,
+        response: { 200: PublicRestaurant, ...errors },
+      },
+    },
+    (request) => queue.publicRestaurant(request.params.id),
+  );
+
+  app.post(
+    '/api/public/restaurant/:id/queue/',
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ['guests'],
+        summary: 'Join the queue (idempotent on the Idempotency-Key header)',
+        params: RestaurantParams,
+        headers: IdempotencyHeaders,
+        body: GuestJoinBody,
+        response: { 200: GuestQueueStatus, 201: GuestQueueStatus, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await limiter.consume(`join:address:${request.ip}`, JOIN_PER_ADDRESS);
+      await limiter.consume(`join:phone:${request.body.phone.replace(/\D/g, '')}`, JOIN_PER_PHONE);
+      const key = request.headers['idempotency-key'] ?? null;
+      const result = await queue.guestJoin(request.params.id, request.body, key, 'guest_form');
+      return reply.code(result.created ? 201 : 200).send(result.status);
+    },
+  );
+
+  app.get(
+    '/api/public/queue/:token/',
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ['guests'],
+        summary: "The guest's own place in the queue",
+        params: GuestTokenParams,
+        response: { 200: GuestQueueStatus, ...errors },
+      },
+    },
+    (request) => queue.guestStatus(request.params.token),
+  );
+
+  app.post(
+    '/api/public/queue/:token/cancel/',
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ['guests'],
+        summary: 'The guest leaves the queue',
+        params: GuestTokenParams,
+        response: { 200: GuestQueueStatus, ...errors },
+      },
+    },
+    (request) => queue.guestCancel(request.params.token),
+  );
+};
