@@ -21,7 +21,7 @@ export async function seriousAccessibilityProblems(page: Page): Promise<AxeFindi
       id: string;
       impact: string | null;
       help: string;
-      nodes: { target: string[] }[];
+      nodes: { target: string[]; failureSummary?: string }[];
     }[];
   });
   return violations
@@ -30,6 +30,8 @@ export async function seriousAccessibilityProblems(page: Page): Promise<AxeFindi
       id: v.id,
       impact: v.impact,
       help: v.help,
-      targets: v.nodes.map((n) => n.target.join(' ')),
+      targets: v.nodes.map((n) =>
+        `${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? ''}`.trim(),
+      ),
     }));
 }

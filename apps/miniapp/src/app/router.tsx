@@ -9,6 +9,7 @@ import { RouteError } from './route-error';
 const staff = () => import('./routes/staff-screens');
 const settings = () => import('./routes/settings-screens');
 const publicScreens = () => import('./routes/public-screens');
+const guest = () => import('./routes/guest-screens');
 
 /** The route table of spec §2. Screens load on demand; /not-found and unknown paths go to /. */
 export const routes: RouteObject[] = [
@@ -24,6 +25,8 @@ export const routes: RouteObject[] = [
           { path: 'invite', lazy: lazyScreen(publicScreens, (m) => m.InviteScreen) },
           { path: 'redirect', lazy: lazyScreen(publicScreens, (m) => m.RedirectScreen) },
           { path: 'app-install', lazy: lazyScreen(publicScreens, (m) => m.AppInstallScreen) },
+          { path: 'guest/:id/queue', lazy: lazyScreen(guest, (m) => m.GuestQueueScreen) },
+          { path: 'guest/queue/:token', lazy: lazyScreen(guest, (m) => m.GuestQueueStatusScreen) },
           {
             path: 'telegram',
             children: [

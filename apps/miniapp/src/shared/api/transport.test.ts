@@ -146,6 +146,22 @@ describe('what a request carries', () => {
     expect(seen).toEqual({ type: 'application/json', body: { group_size: 2, first_name: 'Анна' } });
   });
 
+  it('sends the extra headers a call asks for, such as an Idempotency-Key', async () => {
+    let key: string | null = null;
+    server.use(
+      http.post('*/api/public/restaurant/1/queue/', ({ request }) => {
+        key = request.headers.get('Idempotency-Key');
+        return HttpResponse.json({ number: 1 }, { status: 201 });
+      }),
+    );
+    await makeClient().client.post(
+      '/api/public/restaurant/1/queue/',
+      {},
+      { auth: false, headers: { 'Idempotency-Key': 'k-123456' } },
+    );
+    expect(key).toBe('k-123456');
+  });
+
   it('uploads form data as multipart, leaving the boundary to the browser', async () => {
     let seen: { type: string | null; name: FormDataEntryValue | null } | null = null;
     server.use(

@@ -26,6 +26,8 @@ export interface RequestOptions {
   auth?: boolean;
   /** Appended to the URL; undefined and null values are left out. */
   query?: QueryParams;
+  /** More request headers (an Idempotency-Key for a form that may be sent twice). */
+  headers?: Record<string, string>;
 }
 
 export interface RequestCallOptions extends RequestOptions {
@@ -150,13 +152,13 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     path: string,
     options: RequestCallOptions = {},
   ): Promise<T | null> {
-    const { body, signal, auth = true, query } = options;
+    const { body, signal, auth = true, query, headers: extraHeaders } = options;
     if (method === 'GET' && body !== undefined) throw new TypeError('A GET request cannot carry a body');
     const url = joinUrl(baseUrl, path, query);
     const send = (token: string | null): Promise<Reply> =>
       transmit(url, {
         method,
-        headers: headersFor(body, token),
+        headers: { ...extraHeaders, ...headersFor(body, token) },
         body: encodeBody(body),
         signal: signal ?? null,
       });

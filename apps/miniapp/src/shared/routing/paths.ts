@@ -19,6 +19,8 @@ export const paths = {
   bookingWaiting: (id: number) => `/restaurant/${id}/booking/waiting`,
   settings: (id: number) => `/restaurant/${id}/settings`,
   settingsSection: (id: number, section: SettingsSection) => `/restaurant/${id}/settings/${section}`,
+  guestQueue: (id: number) => `/guest/${id}/queue`,
+  guestQueueStatus: (token: string) => `/guest/queue/${encodeURIComponent(token)}`,
 } as const;
 
 export const SETTINGS_SECTIONS = [

@@ -1,0 +1,44 @@
+import type { GuestJoinBody, GuestQueueStatus } from '@stolik/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { load } from '../../../shared/api/load';
+import { post } from '../../../shared/api/transport';
+
+export interface PublicRestaurantInfo {
+  id: number;
+  name: string;
+  queue_open: boolean;
+  typical_wait: number | null;
+}
+
+// Guests never sign in: every call is public.
+const pub = { auth: false } as const;
+
+export const publicRestaurantQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['public-restaurant', id],
+    queryFn: ({ signal }) => load<PublicRestaurantInfo>(`/api/public/restaurant/${id}/`, { ...pub, signal }),
+  });
+
+/** The guest's own entry; refreshed every 15 s and when the page comes back into view. */
+export const guestQueueQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['guest-queue', token],
+    queryFn: ({ signal }) =>
+      load<GuestQueueStatus>(`/api/public/queue/${encodeURIComponent(token)}/`, { ...pub, signal }),
+    refetchInterval: 15_000,
+    refetchOnWindowFocus: true,
+  });
+
+/** The same key for every retry of one filled-in form: a double tap or a flaky network makes one entry. */
+export const joinQueue = (restaurantId: number, body: GuestJoinBody, key: string) =>
+  post<GuestQueueStatus>(`/api/public/restaurant/${restaurantId}/queue/`, body, {
+    ...pub,
+    headers: { 'Idempotency-Key': key },
+  }) as Promise<GuestQueueStatus>;
+
+export const leaveQueue = (token: string) =>
+  post<GuestQueueStatus>(
+    `/api/public/queue/${encodeURIComponent(token)}/cancel/`,
+    {},
+    pub,
+  ) as Promise<GuestQueueStatus>;

@@ -1,0 +1,183 @@
+import type { GuestQueueStatus } from '@stolik/contracts';
+import { QUEUE_EVENTS, type QueueEvent } from '@stolik/domain';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../shared/api/transport';
+import { paths } from '../../../shared/routing/paths';
+import { Field } from '../../../shared/ui/field';
+import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
+import { usePageTitle } from '../../../shared/ui/page';
+import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
+import { joinQueue, publicRestaurantQuery } from '../api/guest-api';
+
+const MAX_PARTY = 20;
+
+/** Enough digits to be a phone; the API checks it exactly (a mobile number, spec §5). */
+const looksLikePhone = (value: string) => value.replace(/\D/g, '').length >= 10;
+
+/**
+ * The guest queue form (spec §1): party size, a special event, other requests, name and phone.
+ * One column, big targets, the submit button always within the thumb's reach.
+ */
+export function GuestQueueScreen() {
+  const { t } = useTranslation();
+  usePageTitle('pages.guestQueue');
+  const restaurantId = Number(useParams().id);
+  const navigate = useNavigate();
+  const restaurant = useQuery(publicRestaurantQuery(restaurantId));
+  const [size, setSize] = useState(2);
+  const [event, setEvent] = useState<QueueEvent | null>(null);
+  const [comment, setComment] = useState('');
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({ fields: {}, general: null });
+  const [already, setAlready] = useState<GuestQueueStatus | null>(null);
+  const [busy, setBusy] = useState(false);
+  // One key per filled-in form: resubmitting after a network error cannot make a second entry.
+  const [key] = useState(() => crypto.randomUUID());
+
+  if (restaurant.isPending) return <ListSkeleton rows={4} />;
+  if (restaurant.isError) {
+    return (
+      <ErrorState
+        messageKey="errors.guestRestaurant"
+        hintKey="errors.guestRestaurantHint"
+        onRetry={() => void restaurant.refetch()}
+      />
+    );
+  }
+
+  const submit = async (formEvent: FormEvent) => {
+    formEvent.preventDefault();
+    const fields: Record<string, string> = {};
+    if (!name.trim()) fields.name = t('validation.required');
+    if (!phone.trim()) fields.phone = t('validation.phoneMissing');
+    else if (!looksLikePhone(phone)) fields.phone = t('validation.phone');
+    setErrors({ fields, general: null });
+    setAlready(null);
+    if (Object.keys(fields).length > 0) return;
+    setBusy(true);
+    try {
+      const joined = await joinQueue(
+        restaurantId,
+        { group_size: size, event, comment, name: name.trim(), phone },
+        key,
+      );
+      void navigate(paths.guestQueueStatus(joined.token));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        setAlready(error.body as GuestQueueStatus);
+      } else if (error instanceof ApiError && error.status === 400) {
+        setErrors(formErrorsOf(error, t('errors.queueJoin')));
+      } else {
+        setErrors({ fields: {}, general: `${t('errors.queueJoin')}. ${t('errors.tryAgain')}` });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="guest" aria-labelledby="guest-title">
+      <header className="guest__header">
+        <p className="guest__restaurant">{restaurant.data.name}</p>
+        <h1 id="guest-title" className="guest__title">
+          {t('guest.queueTitle')}
+        </h1>
+      </header>
+      <form className="form guest__form" onSubmit={(e) => void submit(e)} noValidate>
+        <fieldset className="stepper">
+          <legend className="field__label">{t('guest.partySize')}</legend>
+          <div className="stepper__controls">
+            <button
+              type="button"
+              className="stepper__button"
+              aria-label={t('guest.fewer')}
+              disabled={size <= 1}
+              onClick={() => setSize((n) => Math.max(1, n - 1))}
+            >
+              −
+            </button>
+            <output className="stepper__value" aria-live="polite">
+              {t('guest.guests', { count: size })}
+            </output>
+            <button
+              type="button"
+              className="stepper__button"
+              aria-label={t('guest.more')}
+              disabled={size >= MAX_PARTY}
+              onClick={() => setSize((n) => Math.min(MAX_PARTY, n + 1))}
+            >
+              +
+            </button>
+          </div>
+        </fieldset>
+        <fieldset className="choice">
+          <legend className="field__label">{t('guest.event')}</legend>
+          {QUEUE_EVENTS.map((value) => (
+            <label key={value} className="choice__option">
+              <input
+                type="checkbox"
+                checked={event === value}
+                onChange={() => setEvent((current) => (current === value ? null : value))}
+              />
+              <span>{t(`events.${value}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <label className="field">
+          <span className="field__label">{t('guest.comment')}</span>
+          <textarea
+            className="field__input field__textarea"
+            rows={2}
+            maxLength={500}
+            placeholder={t('guest.commentPlaceholder')}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+          />
+        </label>
+        <Field
+          label={t('guest.name')}
+          autoComplete="given-name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.fields.name}
+        />
+        <Field
+          label={t('guest.phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="+7"
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+          error={errors.fields.phone}
+          hint={t('guest.phoneHint')}
+        />
+        {already ? (
+          <div className="notice" role="alert">
+            <p className="notice__title">{t('errors.alreadyQueued')}</p>
+            <p>
+              {t('guest.yourNumber')}: {already.number}
+            </p>
+            {already.token ? (
+              <Link to={paths.guestQueueStatus(already.token)}>{t('guest.openMine')}</Link>
+            ) : null}
+          </div>
+        ) : null}
+        {errors.general ? (
+          <p className="form__error" role="alert">
+            {errors.general}
+          </p>
+        ) : null}
+        <div className="guest__submit">
+          <button type="submit" className="button button--wide" disabled={busy}>
+            {busy ? t('guest.joining') : t('guest.join')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

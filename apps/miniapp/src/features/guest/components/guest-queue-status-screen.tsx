@@ -1,0 +1,86 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { usePageTitle } from '../../../shared/ui/page';
+import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
+import { guestQueueQuery, leaveQueue } from '../api/guest-api';
+
+/** The guest's own place in the queue: number, wait, and the call when the table is ready. */
+export function GuestQueueStatusScreen() {
+  const { t } = useTranslation();
+  usePageTitle('pages.guestQueue');
+  const token = useParams().token ?? '';
+  const queryClient = useQueryClient();
+  const status = useQuery(guestQueueQuery(token));
+  const [confirming, setConfirming] = useState(false);
+
+  if (status.isPending) return <ListSkeleton rows={3} />;
+  if (status.isError)
+    return <ErrorState messageKey="errors.guestNotFound" onRetry={() => void status.refetch()} />;
+  const entry = status.data;
+  const waiting = entry.status === 'live' || entry.status === 'joined' || entry.status === 'reserve';
+  const wait =
+    entry.waiting_time === null
+      ? t('guest.waitUnknown')
+      : entry.waiting_time >= 60
+        ? t('guest.waitHour')
+        : t('guest.waitMinutes', { count: Math.max(5, Math.ceil(entry.waiting_time / 5) * 5) });
+
+  const leave = async () => {
+    setConfirming(false);
+    queryClient.setQueryData(guestQueueQuery(token).queryKey, await leaveQueue(token));
+  };
+
+  return (
+    <section className="guest" aria-labelledby="guest-title">
+      <header className="guest__header">
+        <p className="guest__restaurant">{entry.restaurant_name}</p>
+        <h1 id="guest-title" className="guest__title">
+          {t('guest.queueTitle')}
+        </h1>
+      </header>
+      <div className={`ticket ticket--${entry.status}`} aria-live="polite">
+        <p className="ticket__label">{t('guest.yourNumber')}</p>
+        <p className="ticket__number">{entry.number}</p>
+        {entry.status === 'called' ? <p className="ticket__called">{t('guest.called')}</p> : null}
+        {waiting ? (
+          <>
+            <p className="ticket__wait">
+              {t('guest.wait')}: <strong>{wait}</strong>
+            </p>
+            {entry.position !== null ? (
+              <p className="ticket__ahead">{t('guest.ahead', { count: entry.position })}</p>
+            ) : null}
+            <p className="ticket__notice">{t('guest.success')}</p>
+          </>
+        ) : null}
+        {entry.status === 'sat' ? <p className="ticket__notice">{t('guest.seated')}</p> : null}
+        {entry.status === 'cancelled' ? <p className="ticket__notice">{t('guest.cancelledState')}</p> : null}
+        {entry.status === 'closed' ? <p className="ticket__notice">{t('guest.finished')}</p> : null}
+      </div>
+      {waiting || entry.status === 'called' ? (
+        <>
+          <p className="guest__updated">{t('guest.updated')}</p>
+          <button
+            type="button"
+            className="button button--secondary button--wide"
+            onClick={() => setConfirming(true)}
+          >
+            {t('guest.leave')}
+          </button>
+        </>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        question={t('guest.leaveConfirm')}
+        confirmLabel={t('guest.leave')}
+        cancelLabel={t('guest.stay')}
+        destructive
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void leave()}
+      />
+    </section>
+  );
+}
