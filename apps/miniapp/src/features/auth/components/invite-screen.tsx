@@ -20,10 +20,12 @@ export function InviteScreen() {
   const token = params.get('token') ?? '';
   const session = useSession();
   const navigate = useNavigate();
+  const [accepted, setAccepted] = useState(false);
   const preview = useQuery({
     queryKey: ['invitation', token],
     queryFn: ({ signal }) => getInvitation(token, signal),
-    enabled: token !== '',
+    // Once accepted the invitation is used up: asking again would only answer 404.
+    enabled: token !== '' && !accepted,
     retry: false,
   });
   const [form, setForm] = useState<AccountForm>(emptyAccount);
@@ -34,7 +36,9 @@ export function InviteScreen() {
   const finish = async (work: () => Promise<{ access: string; refresh: string }>) => {
     setBusy(true);
     try {
-      session.start(await work());
+      const pair = await work();
+      setAccepted(true);
+      session.start(pair);
       void navigate(paths.home(), { replace: true });
     } catch (error) {
       setErrors(formErrorsOf(error, t('errors.network')));
