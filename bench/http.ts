@@ -18,6 +18,19 @@ export interface HttpResult {
 const DURATION_S = 10;
 const CONNECTIONS = 20;
 const PATHS = ['/api/restaurant/', '/api/health/'];
+const BENCH_ADMIN = { email: 'bench@stolik.test', password: 'bench-password-1' };
+
+/** A signed-in superuser's headers: the restaurant list is a staff call. */
+async function bearer(url: string): Promise<Record<string, string>> {
+  const res = await fetch(`${url}/api/auth/jwt/create/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status}`);
+  const { access } = (await res.json()) as { access: string };
+  return { authorization: `Bearer ${access}` };
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -36,7 +49,15 @@ async function startServer(
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      ...env,
+    },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
@@ -58,10 +79,13 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
-async function load(url: string): Promise<Omit<HttpResult, 'database' | 'path'>> {
+async function load(
+  url: string,
+  headers: Record<string, string>,
+): Promise<Omit<HttpResult, 'database' | 'path'>> {
   // Warm-up, then the measured run.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
@@ -75,8 +99,10 @@ export async function measureHttp(root: string, postgresUrl: string): Promise<Ht
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stolik-bench-'));
   const embedded = await startServer(root, { DATA_DIR: dataDir });
-  for (const p of PATHS)
-    results.push({ database: 'pglite', path: p, ...(await load(`${embedded.url}${p}`)) });
+  const embeddedAuth = await bearer(embedded.url);
+  for (const p of PATHS) {
+    results.push({ database: 'pglite', path: p, ...(await load(`${embedded.url}${p}`, embeddedAuth)) });
+  }
   await stop(embedded.child);
   rmSync(dataDir, { recursive: true, force: true });
 
@@ -96,8 +122,10 @@ export async function measureHttp(root: string, postgresUrl: string): Promise<Ht
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;
     const server = await startServer(root, { DATABASE_URL: url.toString() });
-    for (const p of PATHS)
-      results.push({ database: 'postgres', path: p, ...(await load(`${server.url}${p}`)) });
+    const auth = await bearer(server.url);
+    for (const p of PATHS) {
+      results.push({ database: 'postgres', path: p, ...(await load(`${server.url}${p}`, auth)) });
+    }
     await stop(server.child);
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);

@@ -22,20 +22,22 @@ declare module 'fastify' {
 
 export async function loadViewer(db: Database, userId: number): Promise<Viewer | null> {
   const { users, memberships } = schema;
-  const [user] = await db
-    .select({ id: users.id, isSuperuser: users.isSuperuser })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.isActive, true)));
-  if (!user) return null;
+  // One round trip per request: the user and their memberships together.
   const rows = await db
-    .select({ restaurantId: memberships.restaurantId, role: memberships.role })
-    .from(memberships)
-    .where(eq(memberships.userId, userId));
-  return {
-    id: user.id,
-    isSuperuser: user.isSuperuser,
-    memberships: new Map(rows.map((r) => [r.restaurantId, r.role as Role])),
-  };
+    .select({
+      isSuperuser: users.isSuperuser,
+      restaurantId: memberships.restaurantId,
+      role: memberships.role,
+    })
+    .from(users)
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .where(and(eq(users.id, userId), eq(users.isActive, true)));
+  const [first] = rows;
+  if (!first) return null;
+  const memberOf = new Map<number, Role>();
+  for (const row of rows)
+    if (row.restaurantId !== null && row.role !== null) memberOf.set(row.restaurantId, row.role as Role);
+  return { id: userId, isSuperuser: first.isSuperuser, memberships: memberOf };
 }
 
 const UNGUARDED_PREFIXES = ['/api/docs'];
@@ -76,8 +78,9 @@ export const authenticationPlugin = fp<{ db: Database; tokens: TokenSigner }>(
       const declared = request.routeOptions.config.access;
       if (!declared) return;
       if (declared.kind === 'public') {
-        // A signed-in caller of a public route (accepting an invitation) is known, never required.
-        request.viewer = await viewerFrom(request).catch(() => null);
+        // Known only where the route asks (accepting an invitation), never required: the other
+        // public routes do not pay for reading the token.
+        if (declared.viewer) request.viewer = await viewerFrom(request).catch(() => null);
         return;
       }
       const viewer = await viewerFrom(request);

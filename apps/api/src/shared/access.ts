@@ -6,7 +6,8 @@ import { forbidden, notFound } from './http-errors';
  * plugin enforces it before validation, and the access-matrix test walks every route with it.
  */
 export type Access =
-  | { kind: 'public' }
+  /** Anyone. `viewer: true` also reads an optional signed-in caller (accepting an invitation). */
+  | { kind: 'public'; viewer?: boolean }
   /** Any signed-in, active user. */
   | { kind: 'authenticated' }
   /** A member (or an admin) of the restaurant named by a path or query parameter. */
@@ -17,6 +18,7 @@ export type Access =
 
 export const access = {
   public: { kind: 'public' },
+  publicWithViewer: { kind: 'public', viewer: true },
   authenticated: { kind: 'authenticated' },
   admin: { kind: 'admin' },
   superuser: { kind: 'superuser' },

@@ -172,7 +172,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/user/invite/:token/accept/',
     {
-      config: { access: access.public },
+      config: { access: access.publicWithViewer },
       schema: {
         tags: ['users'],
         summary: 'Accept an invitation: signed in, or with a new account',
