@@ -46,12 +46,28 @@ try {
     },
     { name: 'telegram-phone-queue', path: '/restaurant/1', viewport: PHONE, who: 'telegram' },
     { name: 'telegram-phone-home', path: '/', viewport: PHONE, who: 'telegram' },
+    { name: 'guest-phone-queue-form', path: '/guest/1/queue', viewport: PHONE, who: 'nobody' },
+    { name: 'guest-tablet-queue-form', path: '/guest/1/queue', viewport: TABLET, who: 'nobody' },
   ];
   const signIn = async (page: Page, who: Who) => {
     if (who === 'hostess') await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
     if (who === 'manager') await signInThroughForm(page, product.url, MANAGER.email, MANAGER.password);
     if (who === 'nobody' || who === 'telegram') await forgetSession(page, product.url);
   };
+  // A guest's own page: joined through the API, as the form does.
+  const joined = (await (
+    await fetch(`${product.url}/api/public/restaurant/1/queue/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ group_size: 3, name: 'Светлана', phone: '+79167001122', event: 'birthday' }),
+    })
+  ).json()) as { token: string };
+  shots.push({
+    name: 'guest-phone-queue-status',
+    path: `/guest/queue/${joined.token}`,
+    viewport: PHONE,
+    who: 'nobody',
+  });
   for (const dark of [false, true]) {
     const theme = dark ? 'dark' : 'light';
     for (const shot of shots.filter((s) => !only || s.name.includes(only))) {
