@@ -1,7 +1,6 @@
 import {
   EmptyReply,
   ErrorDetail,
-  FieldErrors,
   LogoutBody,
   TelegramSignInBody,
   TelegramSignInQuery,
@@ -13,9 +12,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../shared/access';
+import { errorReplies } from '../../shared/error-replies';
 import type { AuthService } from './auth.service';
 
-const errors = { 400: FieldErrors, 401: ErrorDetail, 429: ErrorDetail };
+const errors = errorReplies;
 
 /** simplejwt's endpoints, and sign-in from the Telegram Mini App. */
 export const authRoutes: FastifyPluginAsyncZod<{
@@ -94,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         summary: "Sign in with the Mini App's init data; UUID links the Telegram account first",
         body: TelegramSignInBody,
         querystring: TelegramSignInQuery,
-        response: { 200: TokenPair, 404: ErrorDetail, 409: ErrorDetail, 503: ErrorDetail, ...errors },
+        response: { 200: TokenPair, 503: ErrorDetail, ...errors },
       },
     },
     (request) => telegramSignIn(request.body.init_data, request.query.UUID),

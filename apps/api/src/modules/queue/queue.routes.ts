@@ -1,8 +1,6 @@
 import {
   EntryParams,
   EntryUpdateBody,
-  ErrorDetail,
-  FieldErrors,
   GuestJoinBody,
   GuestQueueStatus,
   GuestTokenParams,
@@ -18,17 +16,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../plugins/authentication';
 import { access } from '../../shared/access';
+import { errorReplies } from '../../shared/error-replies';
 import type { RateLimiter } from '../../shared/rate-limit';
 import type { QueueService } from './queue.service';
 
-const errors = {
-  400: FieldErrors,
-  401: ErrorDetail,
-  403: ErrorDetail,
-  404: ErrorDetail,
-  409: ErrorDetail,
-  429: ErrorDetail,
-};
+const errors = errorReplies;
 const JOIN_PER_ADDRESS = { max: 20, windowS: 10 * 60 };
 const JOIN_PER_PHONE = { max: 5, windowS: 10 * 60 };
 const IdempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(100).optional() });

@@ -429,22 +429,12 @@ export function createQueueService(db: Database, now: () => Date = () => new Dat
     },
 
     async guestStatus(token: string): Promise<GuestQueueStatus> {
-      const [row] = await db
-        .select({ entry: queueEntries, name: restaurants.name })
-        .from(queueEntries)
-        .innerJoin(restaurants, eq(restaurants.id, queueEntries.restaurantId))
-        .where(eq(queueEntries.guestToken, token));
-      if (!row) throw notFound();
+      const row = await entryByToken(token);
       return guestView(row.entry, row.name);
     },
 
     async guestCancel(token: string): Promise<GuestQueueStatus> {
-      const [row] = await db
-        .select({ entry: queueEntries, name: restaurants.name })
-        .from(queueEntries)
-        .innerJoin(restaurants, eq(restaurants.id, queueEntries.restaurantId))
-        .where(eq(queueEntries.guestToken, token));
-      if (!row) throw notFound();
+      const row = await entryByToken(token);
       const updated = row.entry.status === 'cancelled' ? row.entry : await move(row.entry, 'cancelled', null);
       return guestView(updated, row.name);
     },
@@ -458,6 +448,17 @@ export function createQueueService(db: Database, now: () => Date = () => new Dat
       return { id: restaurant.id, name: restaurant.name, queue_open: tables.length > 0, typical_wait: null };
     },
   };
+
+  /** The guest's entry by its secret token, with the restaurant's name; 404 for any other token. */
+  async function entryByToken(token: string): Promise<{ entry: EntryRow; name: string }> {
+    const [row] = await db
+      .select({ entry: queueEntries, name: restaurants.name })
+      .from(queueEntries)
+      .innerJoin(restaurants, eq(restaurants.id, queueEntries.restaurantId))
+      .where(eq(queueEntries.guestToken, token));
+    if (!row) throw notFound();
+    return row;
+  }
 
   async function guestView(entry: EntryRow, restaurantName: string): Promise<GuestQueueStatus> {
     const waiting = WAITING.includes(entry.status);

@@ -1,12 +1,13 @@
-import { ErrorDetail, FieldErrors, Restaurant, RestaurantParams, Table } from '@stolik/contracts';
+import { Restaurant, RestaurantParams, Table } from '@stolik/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../plugins/authentication';
 import { access } from '../../shared/access';
+import { errorReplies } from '../../shared/error-replies';
 import { createRestaurantsRepository } from './restaurants.repository';
 import { createRestaurantsService } from './restaurants.service';
 
-const errors = { 400: FieldErrors, 401: ErrorDetail, 403: ErrorDetail, 404: ErrorDetail };
+const errors = errorReplies;
 
 export const restaurantsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createRestaurantsService(createRestaurantsRepository(app.database.db));

@@ -1,6 +1,4 @@
 import {
-  ErrorDetail,
-  FieldErrors,
   Invitation,
   InvitationAcceptBody,
   InvitationParams,
@@ -19,19 +17,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../plugins/authentication';
 import { access } from '../../shared/access';
+import { errorReplies } from '../../shared/error-replies';
 import type { RateLimiter } from '../../shared/rate-limit';
 import type { AuthService } from '../auth/auth.service';
 import type { InvitationsService } from './invitations.service';
 import type { UsersService } from './users.service';
 
-const errors = {
-  400: FieldErrors,
-  401: ErrorDetail,
-  403: ErrorDetail,
-  404: ErrorDetail,
-  409: ErrorDetail,
-  429: ErrorDetail,
-};
+const errors = errorReplies;
 const SIGN_UP_LIMIT = { max: 10, windowS: 60 * 60 };
 
 export const usersRoutes: FastifyPluginAsyncZod<{

@@ -1,0 +1,14 @@
+import { ErrorDetail, FieldErrors } from '@stolik/contracts';
+
+/**
+ * The error replies every route may give, for the OpenAPI document and the serializer: field
+ * errors, and `{detail, code}` for the rest (API-CONVENTIONS.md).
+ */
+export const errorReplies = {
+  400: FieldErrors,
+  401: ErrorDetail,
+  403: ErrorDetail,
+  404: ErrorDetail,
+  409: ErrorDetail,
+  429: ErrorDetail,
+} as const;
