@@ -1,17 +1,18 @@
+import type { TokenPair } from '@stolik/contracts';
 import { roleKind } from '@stolik/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { paths } from '../../../shared/routing/paths';
 import { useSession } from '../../../shared/session/session';
 import { acceptInvitation, getInvitation, signInWithTelegram } from '../../../shared/session/session-api';
 import { displayName } from '../../../shared/session/viewer';
 import { telegramInitData } from '../../../shared/telegram/telegram';
-import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { Page } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { AccountFields, type AccountForm, accountProblems, emptyAccount } from './account-fields';
+import { useSessionStart } from './use-session-start';
 
 /** /invite?token=… ('Приглашение'): join a restaurant, with this account, a new one, or Telegram. */
 export function InviteScreen() {
@@ -19,7 +20,6 @@ export function InviteScreen() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const session = useSession();
-  const navigate = useNavigate();
   const [accepted, setAccepted] = useState(false);
   const preview = useQuery({
     queryKey: ['invitation', token],
@@ -29,29 +29,15 @@ export function InviteScreen() {
     retry: false,
   });
   const [form, setForm] = useState<AccountForm>(emptyAccount);
-  const [errors, setErrors] = useState<FormErrors>({ fields: {}, general: null });
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, run, refuse } = useSessionStart();
   const initData = telegramInitData();
 
-  const finish = async (work: () => Promise<{ access: string; refresh: string }>) => {
-    setBusy(true);
-    try {
-      const pair = await work();
-      setAccepted(true);
-      session.start(pair);
-      void navigate(paths.home(), { replace: true });
-    } catch (error) {
-      setErrors(formErrorsOf(error, t('errors.network')));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const finish = (work: () => Promise<TokenPair>) => run(work, paths.home(), () => setAccepted(true));
 
   const submitNew = (event: FormEvent) => {
     event.preventDefault();
     const fields = accountProblems(form, t, { confirm: false });
-    setErrors({ fields, general: null });
-    if (Object.keys(fields).length === 0)
+    if (!refuse(fields))
       void finish(() =>
         acceptInvitation(
           token,

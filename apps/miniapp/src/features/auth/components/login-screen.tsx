@@ -1,12 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/routing/paths';
 import { useSession } from '../../../shared/session/session';
 import { signIn } from '../../../shared/session/session-api';
 import { Field } from '../../../shared/ui/field';
-import { type FormErrors, formErrorsOf, looksLikeEmail } from '../../../shared/ui/form-errors';
+import { looksLikeEmail } from '../../../shared/ui/form-errors';
 import { Page } from '../../../shared/ui/page';
+import { useSessionStart } from './use-session-start';
 
 /** Where to go after signing in: where the guard caught the person, if it is one of ours. */
 function destination(state: unknown): string {
@@ -18,13 +19,11 @@ function destination(state: unknown): string {
 export function LoginScreen() {
   const { t } = useTranslation();
   const session = useSession();
-  const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({ fields: {}, general: null });
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, run, refuse } = useSessionStart();
 
   if (session.status === 'signed-in') return <Navigate to={destination(location.state)} replace />;
 
@@ -34,17 +33,8 @@ export function LoginScreen() {
     if (!email.trim()) fields.email = t('validation.required');
     else if (!looksLikeEmail(email)) fields.email = t('validation.email');
     if (!password) fields.password = t('validation.required');
-    setErrors({ fields, general: null });
-    if (Object.keys(fields).length > 0) return;
-    setBusy(true);
-    try {
-      session.start(await signIn(email.trim(), password));
-      void navigate(destination(location.state), { replace: true });
-    } catch (error) {
-      setErrors(formErrorsOf(error, t('errors.network')));
-    } finally {
-      setBusy(false);
-    }
+    if (refuse(fields)) return;
+    await run(() => signIn(email.trim(), password), destination(location.state));
   };
 
   return (
