@@ -9,6 +9,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { createTelegramSignIn } from './modules/auth/telegram-signin.service';
 import { createTokenSigner, loadSigningKey, type TokenSigner } from './modules/auth/tokens';
+import { type ChangeHub, createChangeHub } from './modules/events/change-hub';
+import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { queueRoutes } from './modules/queue/queue.routes';
 import { createQueueService } from './modules/queue/queue.service';
@@ -32,6 +34,8 @@ declare module 'fastify' {
     apiVersion: string;
     tokens: TokenSigner;
     auth: AuthService;
+    /** The restaurant changes heard by this process (event streams). */
+    changes: ChangeHub;
   }
 }
 
@@ -43,6 +47,8 @@ export type AppConfig = Pick<
 export interface AppDeps {
   config: AppConfig;
   database: DatabaseHandle;
+  /** How long an event stream stays open before the client must reconnect (tests shorten it). */
+  eventStreamLifetimeMs?: number;
   /** false in tests; otherwise pino options (or true for defaults). */
   logger?: boolean | object;
 }
@@ -92,7 +98,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users: usersRepository,
     invitations,
   });
+  const changes = createChangeHub(deps.database, (payload) =>
+    app.log.warn({ payload }, 'a change notification that is not a RestaurantChange'),
+  );
+  app.addHook('onClose', () => changes.close());
   app.decorate('tokens', tokens);
+  app.decorate('changes', changes);
   app.decorate('auth', auth);
 
   // External plugins, then ours, then routes (fastify/demo's order).
@@ -105,6 +116,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { users, invitations, auth, limiter });
   await app.register(restaurantsRoutes);
   await app.register(queueRoutes, { queue: createQueueService(db), limiter });
+  await app.register(eventsRoutes, {
+    hub: changes,
+    ...(deps.eventStreamLifetimeMs ? { lifetimeMs: deps.eventStreamLifetimeMs } : {}),
+  });
 
   const sendIndex = await serveMiniapp(app, deps.config.miniappDist);
   app.setNotFoundHandler((request, reply) => {

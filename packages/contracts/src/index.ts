@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './common';
+export * from './events';
 export * from './hall';
 export * from './health';
 export * from './queue';

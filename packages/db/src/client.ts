@@ -22,6 +22,16 @@ export interface DatabaseHandle {
   ping(): Promise<boolean>;
   /** Applies the SQL migrations that are not applied yet; safe to call from several processes. */
   migrate(): Promise<void>;
+  /**
+   * Hears NOTIFY on a channel (sent after commit by any process on this database). `onGap` is told
+   * when notifications may have been missed (the listening connection dropped and came back).
+   * Resolves to a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onGap?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -67,6 +77,14 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     },
     // PGlite lives inside this one process, so nobody else can migrate at the same time.
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    // In-process: a notification is handed over when the notifying transaction commits, and
+    // nothing can be missed, so there is never a gap.
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -81,6 +99,21 @@ async function openPostgres(
   pool.on('error', (error) => onPoolError?.(error));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   let closed = false;
+  const listeners = new Set<() => Promise<void>>();
+  const listenPostgres = async (
+    url: string,
+    channel: string,
+    onPayload: (payload: string) => void,
+    onGap?: () => void,
+  ) => {
+    const stop = await openListener(url, channel, onPayload, onGap, onPoolError);
+    const once = async () => {
+      listeners.delete(once);
+      await stop();
+    };
+    listeners.add(once);
+    return once;
+  };
   return {
     kind: 'postgres',
     db,
@@ -107,10 +140,95 @@ async function openPostgres(
         client.release();
       }
     },
+    listen: (channel, onPayload, onGap) => listenPostgres(connectionString, channel, onPayload, onGap),
     close: async () => {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
+  };
+}
+
+const RECONNECT_DELAYS_MS = [250, 500, 1000, 2000, 5000];
+
+/**
+ * A connection of its own that LISTENs (a pooled one would be handed to queries). If it drops, it
+ * comes back with growing delays and reports the gap, since notifications sent meanwhile are lost.
+ */
+async function openListener(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onGap: (() => void) | undefined,
+  onError: ((error: Error) => void) | undefined,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  const schedule = () => {
+    if (stopped) return;
+    const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)] ?? 5000;
+    attempt += 1;
+    timer = setTimeout(() => {
+      connect().then(
+        () => onGap?.(),
+        (error: Error) => {
+          onError?.(error);
+          schedule();
+        },
+      );
+    }, delay);
+  };
+
+  const drop = async (failed: pg.Client) => {
+    if (stopped || client !== failed) return;
+    client = null;
+    failed.removeAllListeners();
+    failed.on('error', () => {});
+    await failed.end().catch(() => {});
+    schedule();
+  };
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('error', () => {});
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    next.removeAllListeners('error');
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      onError?.(error);
+      void drop(next);
+    });
+    next.on('end', () => void drop(next));
+    client = next;
+    attempt = 0;
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const current = client;
+    client = null;
+    if (current) {
+      current.removeAllListeners();
+      current.on('error', () => {});
+      await current.end().catch(() => {});
+    }
   };
 }

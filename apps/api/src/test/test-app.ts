@@ -14,7 +14,7 @@ export interface TestApp {
 export const TEST_BOT_TOKEN = '1234567890:AAE2e-test-token-for-stolik-mini-app';
 
 export async function createTestApp(
-  options: { miniappDist?: string; config?: Partial<AppConfig> } = {},
+  options: { miniappDist?: string; config?: Partial<AppConfig>; eventStreamLifetimeMs?: number } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({
@@ -28,6 +28,7 @@ export async function createTestApp(
       ...options.config,
     },
     database,
+    ...(options.eventStreamLifetimeMs ? { eventStreamLifetimeMs: options.eventStreamLifetimeMs } : {}),
     // DEBUG_LOG=1 shows the API's log while a test runs.
     logger: Boolean(process.env.DEBUG_LOG),
   });

@@ -24,6 +24,7 @@ import {
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
+import { announceChange } from '../events/changes';
 
 const { queueEntries, queueHistory, queueCounters, outbox, restaurants, diningTables } = schema;
 type EntryRow = typeof queueEntries.$inferSelect;
@@ -120,10 +121,17 @@ export function createQueueService(db: Database, now: () => Date = () => new Dat
     return new Map(result.map((e) => [e.id, e]));
   }
 
+  /** Everything a change leaves behind, in its transaction: history, outbox, the live announcement. */
   async function record(tx: Tx, entry: EntryRow, from: QueueStatus | null, by: number | null, changes = {}) {
     await tx
       .insert(queueHistory)
       .values({ entryId: entry.id, fromStatus: from, toStatus: entry.status, changedBy: by, changes });
+    await announceChange(tx, {
+      kind: 'queue',
+      restaurant: entry.restaurantId,
+      id: entry.id,
+      status: entry.status,
+    });
     if (from !== entry.status && NOTIFIABLE_QUEUE_STATUSES.includes(entry.status)) {
       await tx.insert(outbox).values({
         restaurantId: entry.restaurantId,
@@ -349,20 +357,17 @@ export function createQueueService(db: Database, now: () => Date = () => new Dat
       if (body.status !== undefined && body.status !== row.status) {
         row = await move(row, body.status, viewer.id, details);
       } else if (Object.keys(details).length > 0) {
-        const [updated] = await db
-          .update(queueEntries)
-          .set({ ...details, updatedAt: now() })
-          .where(eq(queueEntries.id, row.id))
-          .returning();
-        if (!updated) throw notFound();
-        await db.insert(queueHistory).values({
-          entryId: row.id,
-          fromStatus: row.status,
-          toStatus: row.status,
-          changedBy: viewer.id,
-          changes: body,
+        const before = row;
+        row = await db.transaction(async (tx) => {
+          const [updated] = await tx
+            .update(queueEntries)
+            .set({ ...details, updatedAt: now() })
+            .where(eq(queueEntries.id, before.id))
+            .returning();
+          if (!updated) throw notFound();
+          await record(tx, updated, before.status, viewer.id, body);
+          return updated;
         });
-        row = updated;
       }
       return toQueueEntry(row, (await estimates(row.restaurantId)).get(row.id));
     },

@@ -1,0 +1,74 @@
+import { EVENT_STREAM_HEARTBEAT_MS, RestaurantParams } from '@stolik/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../../shared/access';
+import { errorReplies } from '../../shared/error-replies';
+import { ACCESS_TTL_S } from '../auth/tokens';
+import type { ChangeHub } from './change-hub';
+
+/**
+ * GET /api/restaurant/{id}/events/: Server-Sent Events of the restaurant's changes, authorised like
+ * every staff call (Bearer header; the client reads the stream with fetch, so no token ever sits in
+ * a URL). A stream lives no longer than the access token that opened it, so a revoked membership or
+ * a deactivated user stops hearing within minutes; the client reconnects with a fresh token.
+ */
+export const eventsRoutes: FastifyPluginAsyncZod<{ hub: ChangeHub; lifetimeMs?: number }> = async (
+  app,
+  { hub, lifetimeMs = ACCESS_TTL_S * 1000 },
+) => {
+  const open = new Set<() => void>();
+  // Open streams would hold the server's close forever.
+  app.addHook('preClose', async () => {
+    for (const end of open) end();
+  });
+
+  app.get(
+    '/api/restaurant/:id/events/',
+    {
+      config: { access: access.member() },
+      schema: {
+        tags: ['restaurants'],
+        summary: 'Live changes of the restaurant (text/event-stream)',
+        description:
+          'Messages: `ready` on open; `change` with {kind, restaurant, id, status?} after each committed change; `gap` when changes may have been missed (refetch). A comment line every 15 s keeps it open.',
+        params: RestaurantParams,
+        response: { 200: z.string().describe('text/event-stream'), ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      await hub.start();
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      const write = (text: string) => {
+        if (!raw.writableEnded) raw.write(text);
+      };
+      write('retry: 3000\nevent: ready\ndata: {}\n\n');
+
+      const unsubscribe = hub.subscribe(request.params.id, (message) => {
+        if (message.kind === 'gap') write('event: gap\ndata: {}\n\n');
+        else write(`event: change\ndata: ${JSON.stringify(message.change)}\n\n`);
+      });
+      const heartbeat = setInterval(() => write(': ping\n\n'), EVENT_STREAM_HEARTBEAT_MS);
+      const expiry = setTimeout(() => end(), lifetimeMs);
+      const end = () => {
+        cleanup();
+        if (!raw.writableEnded) raw.end();
+      };
+      const cleanup = () => {
+        clearInterval(heartbeat);
+        clearTimeout(expiry);
+        unsubscribe();
+        open.delete(end);
+      };
+      open.add(end);
+      request.raw.on('close', cleanup);
+    },
+  );
+};

@@ -1,0 +1,125 @@
+import { RestaurantChange } from '@stolik/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../../test/event-stream';
+import { createIdentities, type Identities } from '../../test/identities';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { announceChange } from './changes';
+
+describe('the event stream of a restaurant', () => {
+  let t: TestApp;
+  let who: Identities;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    who = await createIdentities(t);
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  const url = (restaurant: number) => `${base}/api/restaurant/${restaurant}/events/`;
+  const walkIn = (name: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/reservation/',
+      headers: who.bearer(who.hostessA),
+      payload: { restaurant: who.restaurantA, group_size: 2, name },
+    });
+
+  it('opens with ready, then delivers each committed queue change to every open screen', async () => {
+    const first = await openEventStream(url(who.restaurantA), who.bearer(who.hostessA));
+    const second = await openEventStream(url(who.restaurantA), who.bearer(who.adminA));
+    expect(first.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect((await first.next()).event).toBe('ready');
+    expect((await second.next()).event).toBe('ready');
+
+    const created = await walkIn('Гость у двери');
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as number;
+    for (const stream of [first, second]) {
+      const message = await stream.next(1000);
+      expect(message.event).toBe('change');
+      expect(RestaurantChange.parse(JSON.parse(message.data))).toEqual({
+        kind: 'queue',
+        restaurant: who.restaurantA,
+        id,
+        status: 'live',
+      });
+    }
+
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/reservation/invite/',
+      headers: who.bearer(who.hostessA),
+      payload: { id },
+    });
+    expect(JSON.parse((await first.next(1000)).data)).toMatchObject({ id, status: 'called' });
+    first.close();
+    second.close();
+  });
+
+  it("does not tell one restaurant's screens about another's changes", async () => {
+    const other = await openEventStream(url(who.restaurantB), who.bearer(who.hostessB));
+    const mine = await openEventStream(url(who.restaurantA), who.bearer(who.hostessA));
+    await other.next();
+    await mine.next();
+    await walkIn('Только для А');
+    expect((await mine.next(1000)).event).toBe('change');
+    await expect(other.next(300)).rejects.toThrow(/no message/);
+    other.close();
+    mine.close();
+  });
+
+  it('announces nothing of a change that was rolled back', async () => {
+    const stream = await openEventStream(url(who.restaurantA), who.bearer(who.hostessA));
+    await stream.next();
+    await t.database.db
+      .transaction(async (tx) => {
+        await announceChange(tx, { kind: 'queue', restaurant: who.restaurantA, id: 999_999 });
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    await announceChange(t.database.db, { kind: 'queue', restaurant: who.restaurantA, id: 1 });
+    // The first message heard is the committed one.
+    expect(JSON.parse((await stream.next(1000)).data)).toMatchObject({ id: 1 });
+    stream.close();
+  });
+
+  it('refuses callers who may not see the restaurant, like every staff call', async () => {
+    expect((await fetch(url(who.restaurantA))).status).toBe(401);
+    expect((await fetch(url(who.restaurantA), { headers: who.bearer(who.hostessB) })).status).toBe(404);
+    expect((await fetch(url(999_999), { headers: who.bearer(who.hostessA) })).status).toBe(404);
+    expect(
+      (await fetch(url(who.restaurantA), { headers: { authorization: 'Bearer not-a-token' } })).status,
+    ).toBe(401);
+  });
+
+  it('forgets a screen that hung up', async () => {
+    const before = t.app.changes.size();
+    const stream = await openEventStream(url(who.restaurantA), who.bearer(who.hostessA));
+    await stream.next();
+    expect(t.app.changes.size()).toBe(before + 1);
+    stream.close();
+    await expect.poll(() => t.app.changes.size()).toBe(before);
+  });
+});
+
+describe('an event stream that outlives its token', () => {
+  let t: TestApp;
+  let who: Identities;
+  beforeAll(async () => {
+    t = await createTestApp({ eventStreamLifetimeMs: 300 });
+    who = await createIdentities(t);
+  });
+  afterAll(() => t.close());
+
+  it('is ended by the server, so the screen reconnects with a fresh token', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openEventStream(
+      `${base}/api/restaurant/${who.restaurantA}/events/`,
+      who.bearer(who.hostessA),
+    );
+    await stream.next();
+    await stream.ended();
+    expect(t.app.changes.size()).toBe(0);
+  });
+});
