@@ -40,8 +40,8 @@ export function createChangeHub(database: DatabaseHandle, onBadPayload: (payload
     },
 
     subscribe(restaurantId: number, listener: ChangeListener): () => void {
-      let listeners = byRestaurant.get(restaurantId);
-      if (!listeners) byRestaurant.set(restaurantId, (listeners = new Set()));
+      const listeners = byRestaurant.get(restaurantId) ?? new Set<ChangeListener>();
+      byRestaurant.set(restaurantId, listeners);
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
