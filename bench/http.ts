@@ -6,8 +6,10 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
+export type BenchDatabase = 'pglite' | 'postgres';
+
 export interface HttpResult {
-  database: 'pglite' | 'postgres';
+  database: BenchDatabase;
   path: string;
   requestsPerSecond: number;
   p99Ms: number;
@@ -18,10 +20,12 @@ export interface HttpResult {
 const DURATION_S = 10;
 const CONNECTIONS = 20;
 const PATHS = ['/api/restaurant/', '/api/health/'];
-const BENCH_ADMIN = { email: 'bench@stolik.test', password: 'bench-password-1' };
+export const BENCH_ADMIN = { email: 'bench@stolik.test', password: 'bench-password-1' };
+/** The demo restaurant the seed creates in an empty database. */
+export const BENCH_RESTAURANT_ID = 1;
 
 /** A signed-in superuser's headers: the restaurant list is a staff call. */
-async function bearer(url: string): Promise<Record<string, string>> {
+export async function bearer(url: string): Promise<Record<string, string>> {
   const res = await fetch(`${url}/api/auth/jwt/create/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -30,6 +34,35 @@ async function bearer(url: string): Promise<Record<string, string>> {
   if (!res.ok) throw new Error(`bench sign-in failed: ${res.status}`);
   const { access } = (await res.json()) as { access: string };
   return { authorization: `Bearer ${access}` };
+}
+
+/** A JSON call to the running product; anything but 2xx throws with the reply's body. */
+export async function api<T>(
+  url: string,
+  auth: Record<string, string>,
+  method: string,
+  route: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${url}${route}`, {
+    method,
+    headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new ApiError(method, route, res.status, text);
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+export class ApiError extends Error {
+  constructor(
+    method: string,
+    route: string,
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`${method} ${route}: ${status} ${body.slice(0, 300)}`);
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -42,10 +75,17 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(
-  root: string,
-  env: Record<string, string>,
-): Promise<{ url: string; child: ChildProcess }> {
+export interface RunningServer {
+  url: string;
+  child: ChildProcess;
+  /** The last lines the server wrote (its error log, a crash), for a failure's message. */
+  output: () => string;
+}
+
+const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/** The API server (apps/api/src/server.ts through tsx) on a free loopback port, once it answers health. */
+export async function startServer(root: string, env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
     cwd: root,
@@ -58,32 +98,162 @@ async function startServer(
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       ...env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  // Read both pipes (a full pipe would stall the server); keep the tail for error messages.
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const server = { url: `http://127.0.0.1:${port}`, child, output: () => tail };
+  for (let i = 0; i < 300 && !exited(child); i++) {
     try {
-      if ((await fetch(`${url}/api/health/`)).ok) return { url, child };
+      if ((await fetch(`${server.url}/api/health/`)).ok) return server;
     } catch {
       // not yet
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
+  await stopServer(child);
+  throw new Error(`the server did not start:\n${tail}`);
 }
 
-async function stop(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+/** The server's own error log lines (pino level 50 and up) from what it wrote, for the report. */
+export function serverErrors(server: RunningServer): string[] {
+  return server
+    .output()
+    .split('\n')
+    .filter((line) => /"level":(50|60)\b/.test(line));
+}
+
+/** SIGTERM, and SIGKILL when the server has not exited within 15 s; safe on an exited server. */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (exited(child)) return;
+  const done = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
-  await exited;
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await done;
+  clearTimeout(timer);
 }
 
-async function load(
+/** `run` at most once, however many times it is called (the `finally` and Ctrl-C may both call it). */
+function once(run: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () => {
+    running ??= run();
+    return running;
+  };
+}
+
+/** Clean-ups of what is running now, for Ctrl-C: a `finally` does not run when the process is killed. */
+const cleanups = new Set<() => Promise<void>>();
+let signalsHandled = false;
+function onInterrupt(cleanup: () => Promise<void>): () => void {
+  if (!signalsHandled) {
+    signalsHandled = true;
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => {
+        console.warn(`\n${signal}: stopping the server and dropping the scratch database…`);
+        void Promise.allSettled([...cleanups].map((run) => run())).then(() => process.exit(130));
+      });
+    }
+  }
+  cleanups.add(cleanup);
+  return () => cleanups.delete(cleanup);
+}
+
+function warnOfErrors(database: BenchDatabase, server: RunningServer) {
+  const errors = serverErrors(server);
+  if (errors.length > 0) {
+    console.warn(
+      `${database}: the server logged errors during the run (the last of them):\n${errors.join('\n')}`,
+    );
+  }
+}
+
+export interface Product {
+  database: BenchDatabase;
+  url: string;
+  /** The bench superuser's Authorization header. */
+  auth: Record<string, string>;
+}
+
+/**
+ * Runs `measure` against a freshly started product, once on the embedded PGlite (a temp DATA_DIR)
+ * and once on PostgreSQL (a scratch database created on `postgresUrl`'s server and dropped after;
+ * skipped with a warning when that server is not reachable). The server is stopped, the data dir
+ * removed and the scratch database dropped whether `measure` succeeds or throws.
+ */
+export async function forEachDatabase<T>(
+  root: string,
+  postgresUrl: string,
+  measure: (product: Product) => Promise<T>,
+): Promise<T[]> {
+  const results: T[] = [];
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stolik-bench-'));
+  let embedded: RunningServer | undefined;
+  const cleanEmbedded = once(async () => {
+    try {
+      if (embedded) await stopServer(embedded.child);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+  const forgetEmbedded = onInterrupt(cleanEmbedded);
+  try {
+    embedded = await startServer(root, { DATA_DIR: dataDir });
+    results.push(await measure({ database: 'pglite', url: embedded.url, auth: await bearer(embedded.url) }));
+    warnOfErrors('pglite', embedded);
+  } finally {
+    await cleanEmbedded();
+    forgetEmbedded();
+  }
+
+  const name = `stolik_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  admin.on('error', (error) => console.warn('bench: the PostgreSQL admin connection failed:', error.message));
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.warn(
+      `PostgreSQL at ${postgresUrl} is not reachable; skipping its runs:`,
+      (error as Error).message,
+    );
+    await admin.end().catch(() => {});
+    return results;
+  }
+  let server: RunningServer | undefined;
+  const cleanPostgres = once(async () => {
+    try {
+      if (server) await stopServer(server.child);
+      await admin.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await admin.end();
+    }
+  });
+  const forgetPostgres = onInterrupt(cleanPostgres);
+  try {
+    await admin.query(`create database ${name}`);
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    server = await startServer(root, { DATABASE_URL: url.toString() });
+    results.push(await measure({ database: 'postgres', url: server.url, auth: await bearer(server.url) }));
+    warnOfErrors('postgres', server);
+  } finally {
+    await cleanPostgres();
+    forgetPostgres();
+  }
+  return results;
+}
+
+/** autocannon: a 2 s warm-up, then 20 connections for 10 s. */
+export async function load(
   url: string,
   headers: Record<string, string>,
 ): Promise<Omit<HttpResult, 'database' | 'path'>> {
-  // Warm-up, then the measured run.
   await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
   return {
@@ -95,41 +265,10 @@ async function load(
 }
 
 export async function measureHttp(root: string, postgresUrl: string): Promise<HttpResult[]> {
-  const results: HttpResult[] = [];
-
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'stolik-bench-'));
-  const embedded = await startServer(root, { DATA_DIR: dataDir });
-  const embeddedAuth = await bearer(embedded.url);
-  for (const p of PATHS) {
-    results.push({ database: 'pglite', path: p, ...(await load(`${embedded.url}${p}`, embeddedAuth)) });
-  }
-  await stop(embedded.child);
-  rmSync(dataDir, { recursive: true, force: true });
-
-  const name = `stolik_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.warn(
-      `PostgreSQL at ${postgresUrl} is not reachable; skipping its runs:`,
-      (error as Error).message,
-    );
+  const runs = await forEachDatabase(root, postgresUrl, async ({ database, url, auth }) => {
+    const results: HttpResult[] = [];
+    for (const p of PATHS) results.push({ database, path: p, ...(await load(`${url}${p}`, auth)) });
     return results;
-  }
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    const server = await startServer(root, { DATABASE_URL: url.toString() });
-    const auth = await bearer(server.url);
-    for (const p of PATHS) {
-      results.push({ database: 'postgres', path: p, ...(await load(`${server.url}${p}`, auth)) });
-    }
-    await stop(server.child);
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-  return results;
+  });
+  return runs.flat();
 }

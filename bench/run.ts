@@ -6,6 +6,11 @@
  *  2. HTTP: autocannon on loopback against GET /api/restaurant/ and GET /api/health/, on the
  *     embedded PGlite and on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, else the local
  *     server at 127.0.0.1:5432/test; a fresh database is created and dropped for the run).
+ *  3. Queue list: the same load on GET /api/reservation/?restaurant_id=1 over a Friday evening
+ *     built through the API (40 waiting, 20 seated, every table busy), on both databases.
+ *  4. Live changes: 200 open event streams of the restaurant, 20 walk-ins 200 ms apart; how long
+ *     each change takes to reach every stream, and how many deliveries were missed (must be 0).
+ * Every run starts the product afresh, and stops it (and drops its scratch database) even on failure.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -13,7 +18,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBundle } from './bundle';
 import { measureEstimate } from './estimate';
+import { measureEventStreams } from './event-stream';
 import { measureHttp } from './http';
+import { measureQueueList } from './queue-list';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -30,7 +37,12 @@ const postgresUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
+console.info('measuring HTTP…');
 const http = await measureHttp(ROOT, postgresUrl);
+console.info('measuring the queue list…');
+const queueList = await measureQueueList(ROOT, postgresUrl);
+console.info('measuring the event streams…');
+const events = await measureEventStreams(ROOT, postgresUrl);
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 console.info('\nBundle (gzip)');
@@ -51,13 +63,59 @@ console.table(
     ]),
   ),
 );
+console.info('Queue list (autocannon, loopback; 40 waiting, 20 seated)');
+console.table(
+  Object.fromEntries(
+    queueList.map((r) => [
+      `${r.database} ${r.path}`,
+      {
+        'req/s': Math.round(r.requestsPerSecond),
+        'p99 ms': r.p99Ms,
+        errors: r.errors,
+        non2xx: r.non2xx,
+        entries: r.entries,
+        'at tables': r.seatedAtTables,
+      },
+    ]),
+  ),
+);
+console.info(
+  'Live changes (200 event streams, 20 walk-ins 200 ms apart; ms from the request to each stream)',
+);
+console.table(
+  Object.fromEntries(
+    events.map((r) => [
+      r.database,
+      {
+        p50: r.p50Ms,
+        p95: r.p95Ms,
+        p99: r.p99Ms,
+        max: r.maxMs,
+        delivered: r.delivered,
+        missed: r.missed,
+        'open ms': r.openMs,
+        'POST p50': r.requestP50Ms,
+      },
+    ]),
+  ),
+);
 
 const results = {
   at: new Date().toISOString(),
   machine: { cpus: (await import('node:os')).cpus().length },
   bundle,
+  estimate,
   http,
+  queueList,
+  events,
 };
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
 writeFileSync(path.join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.info('written to bench/results/latest.json');
+
+// Every change must reach every screen: a miss fails the run (after the figures are written).
+const lost = events.filter((r) => r.missed > 0 || r.duplicates > 0 || r.gaps > 0);
+if (lost.length > 0) {
+  console.error('live changes: missed, repeated or gap deliveries:', lost);
+  process.exitCode = 1;
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { DatabaseHandle } from '@stolik/db';
+import { type DatabaseHandle, schema } from '@stolik/db';
 import { createServerI18n } from '@stolik/i18n';
+import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { i18n as I18n } from 'i18next';
@@ -118,6 +119,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(queueRoutes, { queue: createQueueService(db), limiter });
   await app.register(eventsRoutes, {
     hub: changes,
+    findGuestEntry: async (token) => {
+      const [row] = await db
+        .select({ id: schema.queueEntries.id, restaurantId: schema.queueEntries.restaurantId })
+        .from(schema.queueEntries)
+        .where(eq(schema.queueEntries.guestToken, token));
+      return row ?? null;
+    },
     ...(deps.eventStreamLifetimeMs ? { lifetimeMs: deps.eventStreamLifetimeMs } : {}),
   });
 

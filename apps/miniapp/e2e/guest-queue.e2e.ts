@@ -3,6 +3,9 @@ import { seriousAccessibilityProblems } from './support/axe';
 import { type Browser, launchBrowser, PHONE } from './support/browser';
 import { apiSignIn, forgetSession } from './support/people';
 import { ADMIN, type RunningProduct, startProduct } from './support/product';
+import { telegramBridgeScript, telegramLaunchUrl } from './support/telegram-launch';
+
+const GUEST_IN_TELEGRAM = { id: 555_000_222, first_name: 'Пётр', last_name: 'Гость', username: 'petr_guest' };
 
 describe('a guest joining the queue from a link', () => {
   let product: RunningProduct;
@@ -74,6 +77,20 @@ describe('a guest joining the queue from a link', () => {
     await page.getByRole('link', { name: 'Открыть мою очередь' }).click();
     await page.waitForURL(/\/guest\/queue\//);
     await page.getByText('Ваш столик готов! Подойдите к хостес').waitFor();
+    await page.close();
+  });
+
+  it('inside Telegram, knows the guest by name and takes the number from Telegram with one tap', async () => {
+    const page = await browser.newPage(PHONE);
+    await forgetSession(page, product.url);
+    await page.addInitScript(telegramBridgeScript('light'));
+    await page.goto(telegramLaunchUrl(product.url, '/guest/1/queue', { user: GUEST_IN_TELEGRAM }));
+    await page.getByRole('heading', { name: 'Живая очередь' }).waitFor();
+    expect(await page.getByLabel('Как вас зовут').inputValue()).toBe('Пётр');
+    await page.getByRole('button', { name: 'Поделиться номером из Telegram' }).click();
+    await expect.poll(() => page.getByLabel('Телефон').inputValue()).toBe('+79161234567');
+    await page.getByRole('button', { name: 'Встать в очередь' }).click();
+    await page.getByText('Сообщим, когда столик освободится').waitFor();
     await page.close();
   });
 

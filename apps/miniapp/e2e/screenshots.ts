@@ -62,6 +62,58 @@ try {
       body: JSON.stringify({ group_size: 3, name: 'Светлана', phone: '+79167001122', event: 'birthday' }),
     })
   ).json()) as { token: string };
+  // A Friday evening's queue: several guests waiting (a long name, a comment), one called, one seated.
+  const join = async (body: object) =>
+    (await (
+      await fetch(`${product.url}/api/public/restaurant/1/queue/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json()) as { token: string };
+  await join({ group_size: 2, name: 'Анна', phone: '+79167001123', event: 'date' });
+  await join({
+    group_size: 4,
+    name: 'Константин Константинопольский',
+    phone: '+79167001124',
+    event: 'business',
+  });
+  await join({
+    group_size: 6,
+    name: 'Олег',
+    phone: '+79167001125',
+    comment: 'Нужен детский стул и место для коляски',
+  });
+  await join({ group_size: 2, name: 'Мария', phone: '+79167001126' });
+  const { access } = (await (
+    await fetch(`${product.url}/api/auth/jwt/create/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: HOSTESS.email, password: HOSTESS.password }),
+    })
+  ).json()) as { access: string };
+  const staff = (method: string, url: string, body?: object) =>
+    fetch(`${product.url}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  const today = (await (await staff('GET', '/api/reservation/?restaurant_id=1')).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const anna = today.find((e) => e.name === 'Анна');
+  if (anna) await staff('POST', '/api/reservation/invite/', { id: anna.id });
+  await staff('POST', '/api/reservation/instant_seat/', {
+    restaurant: 1,
+    group_size: 2,
+    name: 'Павел',
+    tables: [1],
+  });
+  shots.push(
+    { name: 'hostess-phone-queue', path: '/restaurant/1', viewport: PHONE, who: 'hostess' },
+    { name: 'hostess-desktop-queue', path: '/restaurant/1', viewport: DESKTOP, who: 'hostess' },
+  );
   shots.push({
     name: 'guest-phone-queue-status',
     path: `/guest/queue/${joined.token}`,
@@ -75,13 +127,14 @@ try {
       await signIn(page, shot.who);
       if (shot.who === 'telegram') {
         await page.addInitScript(telegramBridgeScript(theme));
+        // Not 'networkidle': the live queue keeps its event stream open.
         await page.goto(telegramLaunchUrl(product.url, shot.path, { user: MARIA, theme }), {
-          waitUntil: 'networkidle',
+          waitUntil: 'load',
         });
       } else {
-        await page.goto(`${product.url}${shot.path}`, { waitUntil: 'networkidle' });
+        await page.goto(`${product.url}${shot.path}`, { waitUntil: 'load' });
       }
-      await page.waitForTimeout(300);
+      await page.waitForTimeout(1200);
       await page.screenshot({ path: path.join(out, `${shot.name}-${theme}.png`) });
       await page.close();
       console.info('wrote', `${shot.name}-${theme}`);

@@ -97,7 +97,8 @@ describe('the shell in a real browser', () => {
         for (const path of screens) {
           await page.goto(`${product.url}${path}`);
           await page.locator('h1').first().waitFor();
-          await page.waitForLoadState('networkidle');
+          // Not 'networkidle': the live queue keeps its event stream open. Loaded = no skeletons.
+          await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
           const problems = await seriousAccessibilityProblems(page);
           if (problems.length > 0) found[`${colorScheme} ${name} ${path}`] = problems;
         }

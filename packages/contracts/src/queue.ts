@@ -1,7 +1,7 @@
 import { ENTRY_SOURCES, QUEUE_EVENTS, QUEUE_STATUSES } from '@stolik/domain';
 import { z } from 'zod';
 import { PersonName } from './auth';
-import { Id } from './common';
+import { Id, paginated } from './common';
 import { MessageKey } from './validation';
 
 export const QueueStatusSchema = z.enum(QUEUE_STATUSES);
@@ -35,6 +35,8 @@ export const QueueEntry = z.object({
   /** The current estimate for a waiting guest, in minutes (null when seated or no table fits). */
   waiting_time: z.number().int().nullable(),
   waiting_range: z.object({ min: z.number(), max: z.number() }).nullable(),
+  /** Earlier visits of this phone to this restaurant (seated or finished, before this entry): a returning guest when > 0. */
+  visits: z.number().int().min(0),
 });
 export type QueueEntry = z.infer<typeof QueueEntry>;
 
@@ -63,6 +65,107 @@ export const WalkInBody = z.object({
 export type WalkInBody = z.infer<typeof WalkInBody>;
 
 export const EntryParams = z.object({ id: Id });
+
+/**
+ * POST /api/reservation/instant_seat/: a party seated at once at the given tables (a walk-in with a
+ * free table). The tables must be of the restaurant (else 400) and free (else 409 'table_taken').
+ */
+export const InstantSeatBody = WalkInBody.extend({
+  tables: z.array(Id).min(1).max(8),
+});
+export type InstantSeatBody = z.infer<typeof InstantSeatBody>;
+
+/**
+ * POST /api/reservation/create_reservation/: an entry held in reserve (status 'reserve'): a guest
+ * who phoned ahead or stepped out; it joins the live queue when staff move it to 'live', and does
+ * not count in the waits until then.
+ */
+export const ReserveBody = WalkInBody;
+export type ReserveBody = z.infer<typeof ReserveBody>;
+
+/** PUT /api/reservation/{id}/update_resto/: the entry moves to another restaurant of the same staff member. */
+export const MoveRestaurantBody = z.object({ restaurant: Id });
+export type MoveRestaurantBody = z.infer<typeof MoveRestaurantBody>;
+
+/** A table as the seat picker sees it: free, or who sits there since when. */
+export const SeatingTable = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  seats_min: z.number().int(),
+  seats_max: z.number().int(),
+  /** The seated queue entry at this table, null when free. */
+  occupied_by: z
+    .object({
+      id: z.number().int(),
+      number: z.number().int(),
+      name: z.string(),
+      group_size: z.number().int(),
+      seated_time: z.string(),
+    })
+    .nullable(),
+});
+export type SeatingTable = z.infer<typeof SeatingTable>;
+
+/** GET /api/reservation/zones/{restaurant id}/: the hall by zone for seating; tables without a zone come last (id null). */
+export const SeatingZone = z.object({
+  id: z.number().int().nullable(),
+  name: z.string(),
+  tables: z.array(SeatingTable),
+});
+export type SeatingZone = z.infer<typeof SeatingZone>;
+
+/** GET /api/reservation/forecast/{restaurant id}/?page&page_size (spec §9: page 1, size 10). */
+export const ForecastQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type ForecastQuery = z.infer<typeof ForecastQuery>;
+
+/** One coming wait: a waiting party in queue order and when a table should be theirs. */
+export const ForecastItem = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  name: z.string(),
+  group_size: z.number().int(),
+  status: QueueStatusSchema,
+  waiting_time: z.number().int().nullable(),
+  waiting_range: z.object({ min: z.number(), max: z.number() }).nullable(),
+  /** The table the simulation expects to free for them, when one fits. */
+  table: z.number().int().nullable(),
+});
+export type ForecastItem = z.infer<typeof ForecastItem>;
+
+/** What a party of each size joining now would wait (minutes; null when no table fits), for quoting at the door. */
+export const ForecastNow = z.object({
+  group_size: z.number().int(),
+  waiting_time: z.number().int().nullable(),
+});
+export type ForecastNow = z.infer<typeof ForecastNow>;
+
+export const HistoryByPhoneQuery = z.object({
+  phone_number: z.string().trim().min(1, { error: MessageKey.phoneMissing }).max(32),
+  restaurant_id: Id,
+});
+export type HistoryByPhoneQuery = z.infer<typeof HistoryByPhoneQuery>;
+
+/** GET /api/reservation/history-by-phone/: the guest's earlier visits, newest first (at most 20). */
+export const PhoneHistory = z.object({
+  phone: z.string(),
+  visits: z.number().int(),
+  last_visit: z.string().nullable(),
+  entries: z.array(
+    z.object({
+      id: z.number().int(),
+      date: z.string(),
+      name: z.string(),
+      group_size: z.number().int(),
+      status: QueueStatusSchema,
+      created: z.string(),
+      seated_time: z.string().nullable(),
+    }),
+  ),
+});
+export type PhoneHistory = z.infer<typeof PhoneHistory>;
 
 /** PUT /api/reservation/{id}/: a new status and/or corrected details. */
 export const EntryUpdateBody = z.object({
@@ -119,3 +222,7 @@ export const PublicRestaurant = z.object({
   /** What a party of two would wait now, in minutes. */
   typical_wait: z.number().int().nullable(),
 });
+
+/** The forecast page, and the quote for a party joining now by size (1 to 8). */
+export const Forecast = paginated(ForecastItem).extend({ now: z.array(ForecastNow) });
+export type Forecast = z.infer<typeof Forecast>;

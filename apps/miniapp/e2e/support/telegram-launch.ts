@@ -112,6 +112,13 @@ export function telegramBridgeScript(theme: 'light' | 'dark' = 'light'): string 
             emit('safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
           } else if (eventType === 'web_app_request_content_safe_area') {
             emit('content_safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
+          } else if (eventType === 'web_app_request_phone') {
+            // The person taps 'Share' in Telegram's dialog.
+            emit('phone_requested', { status: 'sent' });
+          } else if (eventType === 'web_app_invoke_custom_method' && data && data.method === 'getRequestedContact') {
+            const contact = JSON.stringify({ user_id: 777000111, phone_number: '79161234567', first_name: 'Мария' });
+            const result = 'contact=' + encodeURIComponent(contact) + '&auth_date=' + Math.floor(Date.now() / 1000) + '&hash=' + 'a'.repeat(64);
+            emit('custom_method_invoked', { req_id: data.req_id, result });
           }
         }, 0);
       },

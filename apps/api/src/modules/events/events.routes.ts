@@ -1,8 +1,15 @@
-import { EVENT_STREAM_HEARTBEAT_MS, RestaurantParams } from '@stolik/contracts';
+import {
+  EVENT_STREAM_HEARTBEAT_MS,
+  GuestTokenParams,
+  type RestaurantChange,
+  RestaurantParams,
+} from '@stolik/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
+import { notFound } from '../../shared/http-errors';
 import { ACCESS_TTL_S } from '../auth/tokens';
 import type { ChangeHub } from './change-hub';
 
@@ -12,15 +19,58 @@ import type { ChangeHub } from './change-hub';
  * a URL). A stream lives no longer than the access token that opened it, so a revoked membership or
  * a deactivated user stops hearing within minutes; the client reconnects with a fresh token.
  */
-export const eventsRoutes: FastifyPluginAsyncZod<{ hub: ChangeHub; lifetimeMs?: number }> = async (
-  app,
-  { hub, lifetimeMs = ACCESS_TTL_S * 1000 },
-) => {
+export const eventsRoutes: FastifyPluginAsyncZod<{
+  hub: ChangeHub;
+  /** A guest's entry by its secret token (the public stream). */
+  findGuestEntry: (token: string) => Promise<{ id: number; restaurantId: number } | null>;
+  lifetimeMs?: number;
+}> = async (app, { hub, findGuestEntry, lifetimeMs = ACCESS_TTL_S * 1000 }) => {
   const open = new Set<() => void>();
   // Open streams would hold the server's close forever.
   app.addHook('preClose', async () => {
     for (const end of open) end();
   });
+
+  /** Writes an open event stream to the raw response until either side ends it. */
+  const serve = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    restaurantId: number,
+    toMessage: (change: RestaurantChange) => RestaurantChange,
+  ) => {
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-request-id': request.id,
+    });
+    const write = (text: string) => {
+      if (!raw.writableEnded) raw.write(text);
+    };
+    write('retry: 3000\nevent: ready\ndata: {}\n\n');
+
+    const unsubscribe = hub.subscribe(restaurantId, (message) => {
+      if (message.kind === 'gap') write('event: gap\ndata: {}\n\n');
+      else write(`event: change\ndata: ${JSON.stringify(toMessage(message.change))}\n\n`);
+    });
+    const heartbeat = setInterval(() => write(': ping\n\n'), EVENT_STREAM_HEARTBEAT_MS);
+    const expiry = setTimeout(() => end(), lifetimeMs);
+    const end = () => {
+      cleanup();
+      if (!raw.writableEnded) raw.end();
+    };
+    const cleanup = () => {
+      clearInterval(heartbeat);
+      clearTimeout(expiry);
+      unsubscribe();
+      open.delete(end);
+    };
+    open.add(end);
+    request.raw.on('close', cleanup);
+  };
 
   app.get(
     '/api/restaurant/:id/events/',
@@ -37,38 +87,33 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ hub: ChangeHub; lifetimeMs?: 
     },
     async (request, reply) => {
       await hub.start();
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      });
-      const write = (text: string) => {
-        if (!raw.writableEnded) raw.write(text);
-      };
-      write('retry: 3000\nevent: ready\ndata: {}\n\n');
+      serve(request, reply, request.params.id, (change) => change);
+    },
+  );
 
-      const unsubscribe = hub.subscribe(request.params.id, (message) => {
-        if (message.kind === 'gap') write('event: gap\ndata: {}\n\n');
-        else write(`event: change\ndata: ${JSON.stringify(message.change)}\n\n`);
-      });
-      const heartbeat = setInterval(() => write(': ping\n\n'), EVENT_STREAM_HEARTBEAT_MS);
-      const expiry = setTimeout(() => end(), lifetimeMs);
-      const end = () => {
-        cleanup();
-        if (!raw.writableEnded) raw.end();
-      };
-      const cleanup = () => {
-        clearInterval(heartbeat);
-        clearTimeout(expiry);
-        unsubscribe();
-        open.delete(end);
-      };
-      open.add(end);
-      request.raw.on('close', cleanup);
+  app.get(
+    '/api/public/queue/:token/events/',
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ['guests'],
+        summary: "Nudges for a guest's own page (text/event-stream)",
+        description:
+          "`change` whenever the guest's place may have moved: it names only the guest's own entry, never anyone else's. Same framing as the staff stream.",
+        params: GuestTokenParams,
+        response: { 200: z.string().describe('text/event-stream'), ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const entry = await findGuestEntry(request.params.token);
+      if (!entry) throw notFound();
+      await hub.start();
+      // Other guests' changes move this guest's place too, but their ids and statuses stay private.
+      serve(request, reply, entry.restaurantId, () => ({
+        kind: 'queue',
+        restaurant: entry.restaurantId,
+        id: entry.id,
+      }));
     },
   );
 };

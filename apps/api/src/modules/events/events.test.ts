@@ -93,6 +93,33 @@ describe('the event stream of a restaurant', () => {
     ).toBe(401);
   });
 
+  it("nudges a guest's own page on every change of the queue, naming only the guest's entry", async () => {
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/restaurant/${who.restaurantA}/queue/`,
+      payload: { group_size: 2, name: 'Светлана', phone: '+79167001122' },
+    });
+    expect(joined.statusCode).toBe(201);
+    const { token } = joined.json() as { token: string };
+    const mine = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/reservation/?restaurant_id=' + who.restaurantA,
+        headers: who.bearer(who.hostessA),
+      })
+    ).json() as { id: number; name: string }[];
+    const ownId = mine.find((e) => e.name === 'Светлана')?.id;
+    const stream = await openEventStream(`${base}/api/public/queue/${token}/events/`, {});
+    expect((await stream.next()).event).toBe('ready');
+    const other = await walkIn('Кто-то другой');
+    const message = await stream.next(1000);
+    expect(message.event).toBe('change');
+    expect(JSON.parse(message.data)).toEqual({ kind: 'queue', restaurant: who.restaurantA, id: ownId });
+    expect(other.json().id).not.toBe(ownId);
+    stream.close();
+    expect((await fetch(`${base}/api/public/queue/${'x'.repeat(24)}/events/`)).status).toBe(404);
+  });
+
   it('forgets a screen that hung up', async () => {
     const before = t.app.changes.size();
     const stream = await openEventStream(url(who.restaurantA), who.bearer(who.hostessA));

@@ -1,15 +1,23 @@
 import {
   EntryParams,
   EntryUpdateBody,
+  Forecast,
+  ForecastQuery,
   GuestJoinBody,
   GuestQueueStatus,
   GuestTokenParams,
+  HistoryByPhoneQuery,
+  InstantSeatBody,
   InviteGuestBody,
+  MoveRestaurantBody,
+  PhoneHistory,
   PublicRestaurant,
   QueueEntry,
   QueueHistoryItem,
   QueueListQuery,
+  ReserveBody,
   RestaurantParams,
+  SeatingZone,
   WalkInBody,
 } from '@stolik/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -59,6 +67,90 @@ export const queueRoutes: FastifyPluginAsyncZod<{ queue: QueueService; limiter: 
   );
 
   app.post(
+    '/api/reservation/instant_seat/',
+    {
+      config: { access: access.authenticated },
+      schema: {
+        tags: ['queue'],
+        summary: 'Seat a walk-in at once at free tables',
+        body: InstantSeatBody,
+        response: { 201: QueueEntry, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await queue.instantSeat(viewerOf(request), request.body)),
+  );
+
+  app.post(
+    '/api/reservation/create_reservation/',
+    {
+      config: { access: access.authenticated },
+      schema: {
+        tags: ['queue'],
+        summary: 'Hold a guest in reserve (out of the waits until made live)',
+        body: ReserveBody,
+        response: { 201: QueueEntry, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await queue.reserve(viewerOf(request), request.body)),
+  );
+
+  app.get(
+    '/api/reservation/zones/:id/',
+    {
+      config: { access: access.member('params', 'id') },
+      schema: {
+        tags: ['queue'],
+        summary: 'The tables by zone for seating: free, or who sits there',
+        params: RestaurantParams,
+        response: { 200: z.array(SeatingZone), ...errors },
+      },
+    },
+    (request) => queue.seatingZones(request.params.id),
+  );
+
+  app.get(
+    '/api/reservation/forecast/:id/',
+    {
+      config: { access: access.member() },
+      schema: {
+        tags: ['queue'],
+        summary: 'The coming waits in queue order, and the wait for a party joining now',
+        params: RestaurantParams,
+        querystring: ForecastQuery,
+        response: { 200: Forecast, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { page, page_size } = request.query;
+      const forecast = await queue.forecast(id, request.query);
+      const link = (to: number) => {
+        const params = new URLSearchParams({ page: String(to), page_size: String(page_size) });
+        return `/api/reservation/forecast/${id}/?${params.toString()}`;
+      };
+      return {
+        ...forecast,
+        next: page * page_size < forecast.count ? link(page + 1) : null,
+        previous: page > 1 ? link(page - 1) : null,
+      };
+    },
+  );
+
+  app.get(
+    '/api/reservation/history-by-phone/',
+    {
+      config: { access: access.member('query', 'restaurant_id') },
+      schema: {
+        tags: ['queue'],
+        summary: "A guest's earlier visits by phone, newest first",
+        querystring: HistoryByPhoneQuery,
+        response: { 200: PhoneHistory, ...errors },
+      },
+    },
+    (request) => queue.phoneHistory(request.query),
+  );
+
+  app.post(
     '/api/reservation/invite/',
     {
       config: { access: access.authenticated },
@@ -99,6 +191,21 @@ export const queueRoutes: FastifyPluginAsyncZod<{ queue: QueueService; limiter: 
       },
     },
     (request) => queue.update(viewerOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/api/reservation/:id/update_resto/',
+    {
+      config: { access: access.authenticated },
+      schema: {
+        tags: ['queue'],
+        summary: 'Send a waiting guest to another restaurant',
+        params: EntryParams,
+        body: MoveRestaurantBody,
+        response: { 200: QueueEntry, ...errors },
+      },
+    },
+    (request) => queue.moveRestaurant(viewerOf(request), request.params.id, request.body),
   );
 
   app.delete(

@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type {
   EntryUpdateBody,
+  Forecast,
+  ForecastQuery,
   GuestJoinBody,
   GuestQueueStatus,
+  HistoryByPhoneQuery,
+  InstantSeatBody,
+  MoveRestaurantBody,
+  PhoneHistory,
   QueueEntry,
   QueueListQuery,
+  ReserveBody,
+  SeatingZone,
   WalkInBody,
 } from '@stolik/contracts';
 import { MessageKey } from '@stolik/contracts';
@@ -20,18 +28,33 @@ import {
   normalizeMobilePhone,
   type PartyEstimate,
   type QueueStatus,
+  type WaitingParty,
 } from '@stolik/domain';
-import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, count, desc, eq, gte, ilike, inArray, max, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
 import { announceChange } from '../events/changes';
 
-const { queueEntries, queueHistory, queueCounters, outbox, restaurants, diningTables } = schema;
+const { queueEntries, queueHistory, queueCounters, outbox, restaurants, diningTables, zones } = schema;
 type EntryRow = typeof queueEntries.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const CLEANING_MINUTES = 10;
 const WAITING: QueueStatus[] = ['live', 'called', 'joined'];
+/** A visit that happened: the guest sat down (and maybe has left). */
+const VISITED: QueueStatus[] = ['sat', 'closed'];
+/** The first key of the per-restaurant seating lock (the second is the restaurant id). */
+const SEATING_LOCK = 7_311_044;
+const TURN_HISTORY_DAYS = 28;
+/** Fewer closed parties of a size than this, and the median says little: the default stays. */
+const TURN_MIN_SAMPLES = 5;
+const QUOTE_SIZES = [1, 2, 3, 4, 5, 6, 7, 8];
+const PHONE_HISTORY_LIMIT = 20;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The party-size buckets of turn times: 1-2, 3-4, 5-6, 7+ (by their largest size). */
+const turnBucket = (partySize: number) => (partySize <= 2 ? 2 : partySize <= 4 ? 4 : partySize <= 6 ? 6 : 8);
 
 function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
@@ -55,7 +78,7 @@ function phoneOrThrow(phone: string, required: boolean): string {
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function toQueueEntry(row: EntryRow, estimate: PartyEstimate | undefined): QueueEntry {
+export function toQueueEntry(row: EntryRow, estimate: PartyEstimate | undefined, visits: number): QueueEntry {
   return {
     id: row.id,
     restaurant: row.restaurantId,
@@ -75,7 +98,16 @@ export function toQueueEntry(row: EntryRow, estimate: PartyEstimate | undefined)
     quoted_wait: row.quotedWaitMinutes,
     waiting_time: estimate?.waitMinutes ?? null,
     waiting_range: estimate?.range ?? null,
+    visits,
   };
+}
+
+/** The hall as the simulation needs it: tables, who sits where, who waits in order, turn times. */
+interface Hall {
+  tables: { id: number; seatsMin: number; seatsMax: number }[];
+  seated: EntryRow[];
+  waiting: EntryRow[];
+  turnMinutes: (partySize: number) => number;
 }
 
 /**
@@ -90,8 +122,36 @@ export function createQueueService(db: Database, now: () => Date = () => new Dat
     return row;
   }
 
-  /** The hall simulated now: a wait for every waiting party of the restaurant. */
-  async function estimates(restaurantId: number): Promise<Map<number, PartyEstimate>> {
+  /**
+   * Expected minutes at the table by party size: the median of this restaurant's parties of the
+   * same bucket closed in the last four weeks, where there are enough of them; the default elsewhere.
+   */
+  async function turnTimes(restaurantId: number): Promise<(partySize: number) => number> {
+    // Literal SQL on purpose: the same text in select and group by (bound values would differ).
+    const bucket = sql<number>`case when ${queueEntries.groupSize} <= 2 then 2 when ${queueEntries.groupSize} <= 4 then 4 when ${queueEntries.groupSize} <= 6 then 6 else 8 end`;
+    const rows = await db
+      .select({
+        bucket,
+        minutes: sql<number>`percentile_cont(0.5) within group (order by extract(epoch from ${queueEntries.finishedAt} - ${queueEntries.seatedAt})::float8 / 60)`,
+        samples: sql<number>`count(*)::int`,
+      })
+      .from(queueEntries)
+      .where(
+        and(
+          eq(queueEntries.restaurantId, restaurantId),
+          eq(queueEntries.status, 'closed'),
+          gte(queueEntries.finishedAt, new Date(now().getTime() - TURN_HISTORY_DAYS * DAY_MS)),
+          sql`${queueEntries.finishedAt} >= ${queueEntries.seatedAt}`,
+        ),
+      )
+      .groupBy(bucket);
+    const medians = new Map(
+      rows.filter((r) => r.samples >= TURN_MIN_SAMPLES).map((r) => [Number(r.bucket), Number(r.minutes)]),
+    );
+    return (partySize) => medians.get(turnBucket(partySize)) ?? defaultTurnMinutes(partySize);
+  }
+
+  async function hallOf(restaurantId: number): Promise<Hall> {
     const tables = await db
       .select({ id: diningTables.id, seatsMin: diningTables.seatsMin, seatsMax: diningTables.seatsMax })
       .from(diningTables)
@@ -103,22 +163,118 @@ export function createQueueService(db: Database, now: () => Date = () => new Dat
         and(eq(queueEntries.restaurantId, restaurantId), inArray(queueEntries.status, [...WAITING, 'sat'])),
       )
       .orderBy(asc(queueEntries.createdAt), asc(queueEntries.id));
-    const occupied = rows
-      .filter((r) => r.status === 'sat' && r.seatedAt)
+    return {
+      tables,
+      seated: rows.filter((r) => r.status === 'sat'),
+      waiting: rows.filter((r) => r.status !== 'sat'),
+      turnMinutes: await turnTimes(restaurantId),
+    };
+  }
+
+  /** The hall simulated now, with `newcomers` (parties not in the queue yet) after everyone waiting. */
+  function simulate(hall: Hall, newcomers: WaitingParty[] = []): PartyEstimate[] {
+    const occupied = hall.seated
+      .filter((r) => r.seatedAt)
       .flatMap((r) =>
         r.tableIds.map((tableId) => ({ tableId, seatedAt: r.seatedAt as Date, partySize: r.groupSize })),
       );
-    const queue = rows.filter((r) => r.status !== 'sat').map((r) => ({ id: r.id, partySize: r.groupSize }));
-    const result = estimateWaits({
+    return estimateWaits({
       now: now(),
-      tables,
+      tables: hall.tables,
       occupied,
       holds: [],
-      queue,
-      turnMinutes: defaultTurnMinutes,
+      queue: [...hall.waiting.map((r) => ({ id: r.id, partySize: r.groupSize })), ...newcomers],
+      turnMinutes: hall.turnMinutes,
       cleaningMinutes: CLEANING_MINUTES,
     });
-    return new Map(result.map((e) => [e.id, e]));
+  }
+
+  /** The hall simulated now: a wait for every waiting party of the restaurant. */
+  async function estimates(restaurantId: number): Promise<Map<number, PartyEstimate>> {
+    return new Map(simulate(await hallOf(restaurantId)).map((e) => [e.id, e]));
+  }
+
+  /** Earlier visits of each row's phone to its restaurant, for all rows in one grouped query. */
+  async function visitsOf(rows: EntryRow[]): Promise<Map<number, number>> {
+    const ids = rows.filter((r) => r.phone !== '').map((r) => r.id);
+    if (ids.length === 0) return new Map();
+    const earlier = alias(queueEntries, 'earlier');
+    const counts = await db
+      .select({ id: queueEntries.id, visits: sql<number>`count(*)::int` })
+      .from(queueEntries)
+      .innerJoin(
+        earlier,
+        and(
+          eq(earlier.restaurantId, queueEntries.restaurantId),
+          eq(earlier.phone, queueEntries.phone),
+          inArray(earlier.status, VISITED),
+          sql`(${earlier.createdAt}, ${earlier.id}) < (${queueEntries.createdAt}, ${queueEntries.id})`,
+        ),
+      )
+      .where(inArray(queueEntries.id, ids))
+      .groupBy(queueEntries.id);
+    return new Map(counts.map((c) => [c.id, c.visits]));
+  }
+
+  /** An entry as staff see it: its wait now (unless already known) and the guest's earlier visits. */
+  async function view(row: EntryRow, estimate?: PartyEstimate): Promise<QueueEntry> {
+    const visits = (await visitsOf([row])).get(row.id) ?? 0;
+    return toQueueEntry(row, estimate ?? (await estimates(row.restaurantId)).get(row.id), visits);
+  }
+
+  /** 400 unless every table is one of the restaurant's. */
+  async function tablesOfOrThrow(restaurantId: number, tableIds: number[]): Promise<void> {
+    const owned = await db
+      .select({ id: diningTables.id })
+      .from(diningTables)
+      .where(
+        and(
+          eq(diningTables.restaurantId, restaurantId),
+          inArray(diningTables.id, tableIds.length ? tableIds : [-1]),
+        ),
+      );
+    if (owned.length !== tableIds.length) throw new FieldValidationError({ tables: [MessageKey.invalid] });
+  }
+
+  /**
+   * Never two parties at one table: inside the seating transaction, under a lock per restaurant,
+   * so of two hostesses seating the same table at the same moment the second one sees the first
+   * one's party and gets a 409.
+   */
+  async function claimTables(tx: Tx, restaurantId: number, tableIds: number[], entryId: number | null) {
+    if (tableIds.length === 0) return;
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEATING_LOCK}::int, ${restaurantId}::int)`);
+    const taken = await tx
+      .select({ tables: queueEntries.tableIds })
+      .from(queueEntries)
+      .where(
+        and(
+          eq(queueEntries.restaurantId, restaurantId),
+          eq(queueEntries.status, 'sat'),
+          arrayOverlaps(queueEntries.tableIds, tableIds),
+          entryId === null ? undefined : ne(queueEntries.id, entryId),
+        ),
+      );
+    if (taken.length > 0) {
+      const busy = new Set(taken.flatMap((r) => r.tables));
+      throw new HttpError(409, 'queue.tableTaken', 'table_taken', {
+        tables: tableIds.filter((id) => busy.has(id)),
+      });
+    }
+  }
+
+  /** The next number of a restaurant's day, taken atomically by concurrent joins. */
+  async function nextNumber(tx: Tx, restaurantId: number, serviceDate: string): Promise<number> {
+    const [counter] = await tx
+      .insert(queueCounters)
+      .values({ restaurantId, serviceDate, lastNumber: 1 })
+      .onConflictDoUpdate({
+        target: [queueCounters.restaurantId, queueCounters.serviceDate],
+        set: { lastNumber: sql`${queueCounters.lastNumber} + 1` },
+      })
+      .returning();
+    if (!counter) throw new Error('no queue number');
+    return counter.lastNumber;
   }
 
   /** Everything a change leaves behind, in its transaction: history, outbox, the live announcement. */
@@ -169,31 +325,31 @@ export function createQueueService(db: Database, now: () => Date = () => new Dat
     source: EntrySource;
     idempotencyKey: string | null;
     by: number | null;
+    /** 'live' (waiting), 'reserve' (held for later) or 'sat' (seated at once at `tableIds`). */
+    status?: 'live' | 'reserve' | 'sat';
+    tableIds?: number[];
   }): Promise<EntryRow> {
     const serviceDate = localIsoDate(input.timezone, now());
+    const status = input.status ?? 'live';
+    const tableIds = input.tableIds ?? [];
     return db.transaction(async (tx) => {
-      const [counter] = await tx
-        .insert(queueCounters)
-        .values({ restaurantId: input.restaurantId, serviceDate, lastNumber: 1 })
-        .onConflictDoUpdate({
-          target: [queueCounters.restaurantId, queueCounters.serviceDate],
-          set: { lastNumber: sql`${queueCounters.lastNumber} + 1` },
-        })
-        .returning();
-      if (!counter) throw new Error('no queue number');
+      if (status === 'sat') await claimTables(tx, input.restaurantId, tableIds, null);
+      const number = await nextNumber(tx, input.restaurantId, serviceDate);
       const [entry] = await tx
         .insert(queueEntries)
         .values({
           restaurantId: input.restaurantId,
           serviceDate,
-          number: counter.lastNumber,
+          number,
           groupSize: input.groupSize,
           name: input.name,
           phone: input.phone,
           event: input.event,
           comment: input.comment,
           source: input.source,
-          status: 'live',
+          status,
+          tableIds,
+          ...(status === 'sat' ? { seatedAt: now(), quotedWaitMinutes: 0 } : {}),
           guestToken: randomBytes(18).toString('base64url'),
           idempotencyKey: input.idempotencyKey,
         })
@@ -235,6 +391,9 @@ export function createQueueService(db: Database, now: () => Date = () => new Dat
     if (to === 'live') stamps.finishedAt = null;
     try {
       return await db.transaction(async (tx) => {
+        if (to === 'sat') {
+          await claimTables(tx, entry.restaurantId, extra.tableIds ?? entry.tableIds, entry.id);
+        }
         // Only from the status we read: a second device acting at the same moment gets a 409.
         const [updated] = await tx
           .update(queueEntries)
@@ -249,6 +408,40 @@ export function createQueueService(db: Database, now: () => Date = () => new Dat
       // Back to the queue while the same phone has joined again meanwhile.
       if (isUniqueViolation(error, 'queue_entries_active_phone_uq'))
         throw new HttpError(409, 'errors.alreadyQueued', 'already_queued');
+      throw error;
+    }
+  }
+
+  /** An entry added by a hostess (a walk-in, a held guest, a party seated at once). */
+  async function addByStaff(
+    viewer: Viewer,
+    body: WalkInBody,
+    status: 'live' | 'reserve' | 'sat',
+    tableIds: number[] = [],
+  ): Promise<EntryRow> {
+    requireRestaurant(viewer, body.restaurant, 'member');
+    const restaurant = await restaurantOrThrow(body.restaurant);
+    const phone = phoneOrThrow(body.phone, false);
+    if (status === 'sat') await tablesOfOrThrow(restaurant.id, tableIds);
+    try {
+      return await insertEntry({
+        restaurantId: restaurant.id,
+        timezone: restaurant.timezone,
+        groupSize: body.group_size,
+        name: body.name,
+        phone,
+        event: body.event ?? null,
+        comment: body.comment,
+        source: 'staff',
+        idempotencyKey: null,
+        by: viewer.id,
+        status,
+        tableIds,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'queue_entries_active_phone_uq')) {
+        throw new HttpError(409, 'errors.alreadyQueued', 'already_queued');
+      }
       throw error;
     }
   }
@@ -281,12 +474,12 @@ export function createQueueService(db: Database, now: () => Date = () => new Dat
         .where(and(...conditions))
         .orderBy(desc(queueEntries.updatedAt), desc(queueEntries.id));
       const waits = await estimates(restaurant.id);
-      return rows.map((row) => toQueueEntry(row, waits.get(row.id)));
+      const visits = await visitsOf(rows);
+      return rows.map((row) => toQueueEntry(row, waits.get(row.id), visits.get(row.id) ?? 0));
     },
 
     async get(viewer: Viewer, id: number): Promise<QueueEntry> {
-      const row = await entryFor(viewer, id);
-      return toQueueEntry(row, (await estimates(row.restaurantId)).get(row.id));
+      return view(await entryFor(viewer, id));
     },
 
     async history(viewer: Viewer, id: number) {
@@ -307,29 +500,19 @@ export function createQueueService(db: Database, now: () => Date = () => new Dat
 
     /** POST /api/reservation/: a walk-in added by a hostess. */
     async walkIn(viewer: Viewer, body: WalkInBody): Promise<QueueEntry> {
-      requireRestaurant(viewer, body.restaurant, 'member');
-      const restaurant = await restaurantOrThrow(body.restaurant);
-      try {
-        const entry = await insertEntry({
-          restaurantId: restaurant.id,
-          timezone: restaurant.timezone,
-          groupSize: body.group_size,
-          name: body.name,
-          phone: phoneOrThrow(body.phone, false),
-          event: body.event ?? null,
-          comment: body.comment,
-          source: 'staff',
-          idempotencyKey: null,
-          by: viewer.id,
-        });
-        const quoted = await withQuote(entry);
-        return toQueueEntry(quoted.entry, quoted.estimate);
-      } catch (error) {
-        if (isUniqueViolation(error, 'queue_entries_active_phone_uq')) {
-          throw new HttpError(409, 'errors.alreadyQueued', 'already_queued');
-        }
-        throw error;
-      }
+      const entry = await addByStaff(viewer, body, 'live');
+      const quoted = await withQuote(entry);
+      return view(quoted.entry, quoted.estimate);
+    },
+
+    /** POST /api/reservation/create_reservation/: held in reserve, out of the waits until staff make it live. */
+    async reserve(viewer: Viewer, body: ReserveBody): Promise<QueueEntry> {
+      return view(await addByStaff(viewer, body, 'reserve'));
+    },
+
+    /** POST /api/reservation/instant_seat/: a walk-in seated at once at free tables. */
+    async instantSeat(viewer: Viewer, body: InstantSeatBody): Promise<QueueEntry> {
+      return view(await addByStaff(viewer, body, 'sat', body.tables));
     },
 
     async update(viewer: Viewer, id: number, body: EntryUpdateBody): Promise<QueueEntry> {
@@ -341,17 +524,7 @@ export function createQueueService(db: Database, now: () => Date = () => new Dat
       if (body.event !== undefined) details.event = body.event;
       if (body.comment !== undefined) details.comment = body.comment;
       if (body.tables !== undefined) {
-        const owned = await db
-          .select({ id: diningTables.id })
-          .from(diningTables)
-          .where(
-            and(
-              eq(diningTables.restaurantId, row.restaurantId),
-              inArray(diningTables.id, body.tables.length ? body.tables : [-1]),
-            ),
-          );
-        if (owned.length !== body.tables.length)
-          throw new FieldValidationError({ tables: [MessageKey.invalid] });
+        await tablesOfOrThrow(row.restaurantId, body.tables);
         details.tableIds = body.tables;
       }
       if (body.status !== undefined && body.status !== row.status) {
@@ -359,6 +532,10 @@ export function createQueueService(db: Database, now: () => Date = () => new Dat
       } else if (Object.keys(details).length > 0) {
         const before = row;
         row = await db.transaction(async (tx) => {
+          // A seated party moved to other tables is seated again: the same rule, the same lock.
+          if (before.status === 'sat' && details.tableIds) {
+            await claimTables(tx, before.restaurantId, details.tableIds, before.id);
+          }
           const [updated] = await tx
             .update(queueEntries)
             .set({ ...details, updatedAt: now() })
@@ -369,12 +546,63 @@ export function createQueueService(db: Database, now: () => Date = () => new Dat
           return updated;
         });
       }
-      return toQueueEntry(row, (await estimates(row.restaurantId)).get(row.id));
+      return view(row);
+    },
+
+    /**
+     * PUT /api/reservation/{id}/update_resto/: a waiting guest sent to another restaurant of the
+     * same staff member: the next number of that restaurant's day, no tables, both halls told.
+     */
+    async moveRestaurant(viewer: Viewer, id: number, body: MoveRestaurantBody): Promise<QueueEntry> {
+      const entry = await entryFor(viewer, id);
+      requireRestaurant(viewer, body.restaurant, 'member');
+      if (body.restaurant === entry.restaurantId) {
+        throw new FieldValidationError({ restaurant: [MessageKey.invalid] });
+      }
+      const target = await restaurantOrThrow(body.restaurant);
+      if (!ACTIVE_QUEUE_STATUSES.includes(entry.status)) {
+        throw new HttpError(409, 'queue.transitionRefused', 'invalid_transition', { status: entry.status });
+      }
+      const serviceDate = localIsoDate(target.timezone, now());
+      try {
+        const moved = await db.transaction(async (tx) => {
+          const number = await nextNumber(tx, target.id, serviceDate);
+          const [updated] = await tx
+            .update(queueEntries)
+            .set({ restaurantId: target.id, serviceDate, number, tableIds: [], updatedAt: now() })
+            .where(
+              and(
+                eq(queueEntries.id, entry.id),
+                eq(queueEntries.restaurantId, entry.restaurantId),
+                eq(queueEntries.status, entry.status),
+              ),
+            )
+            .returning();
+          if (!updated) throw new HttpError(409, 'queue.changedElsewhere', 'conflict');
+          await record(tx, updated, entry.status, viewer.id, {
+            from_restaurant: entry.restaurantId,
+            to_restaurant: target.id,
+          });
+          // record() tells the new restaurant; the old one's screens must drop the guest.
+          await announceChange(tx, {
+            kind: 'queue',
+            restaurant: entry.restaurantId,
+            id: entry.id,
+            status: updated.status,
+          });
+          return updated;
+        });
+        return view(moved);
+      } catch (error) {
+        if (isUniqueViolation(error, 'queue_entries_active_phone_uq')) {
+          throw new HttpError(409, 'errors.alreadyQueued', 'already_queued');
+        }
+        throw error;
+      }
     },
 
     async call(viewer: Viewer, id: number): Promise<QueueEntry> {
-      const row = await move(await entryFor(viewer, id), 'called', viewer.id);
-      return toQueueEntry(row, (await estimates(row.restaurantId)).get(row.id));
+      return view(await move(await entryFor(viewer, id), 'called', viewer.id));
     },
 
     async cancel(viewer: Viewer, id: number): Promise<void> {
@@ -442,6 +670,117 @@ export function createQueueService(db: Database, now: () => Date = () => new Dat
       const row = await entryByToken(token);
       const updated = row.entry.status === 'cancelled' ? row.entry : await move(row.entry, 'cancelled', null);
       return guestView(updated, row.name);
+    },
+
+    /** GET /api/reservation/zones/{id}/: every table by zone, free or with the party sitting there. */
+    async seatingZones(restaurantId: number): Promise<SeatingZone[]> {
+      await restaurantOrThrow(restaurantId);
+      const zoneRows = await db
+        .select()
+        .from(zones)
+        .where(eq(zones.restaurantId, restaurantId))
+        .orderBy(asc(zones.sortOrder), asc(zones.name));
+      const tableRows = await db
+        .select()
+        .from(diningTables)
+        .where(eq(diningTables.restaurantId, restaurantId));
+      const seated = await db
+        .select()
+        .from(queueEntries)
+        .where(and(eq(queueEntries.restaurantId, restaurantId), eq(queueEntries.status, 'sat')));
+      const sittingAt = new Map(seated.flatMap((entry) => entry.tableIds.map((tableId) => [tableId, entry])));
+      const tablesOf = (zoneId: number | null) =>
+        tableRows
+          .filter((table) => table.zoneId === zoneId)
+          .sort((a, b) => a.number.localeCompare(b.number, 'ru', { numeric: true }) || a.id - b.id)
+          .map((table) => {
+            const entry = sittingAt.get(table.id);
+            return {
+              id: table.id,
+              number: table.number,
+              seats_min: table.seatsMin,
+              seats_max: table.seatsMax,
+              occupied_by: entry
+                ? {
+                    id: entry.id,
+                    number: entry.number,
+                    name: entry.name,
+                    group_size: entry.groupSize,
+                    seated_time: (entry.seatedAt ?? entry.updatedAt).toISOString(),
+                  }
+                : null,
+            };
+          });
+      const result: SeatingZone[] = zoneRows.map((zone) => ({
+        id: zone.id,
+        name: zone.name,
+        tables: tablesOf(zone.id),
+      }));
+      const loose = tablesOf(null);
+      if (loose.length > 0) result.push({ id: null, name: '', tables: loose });
+      return result;
+    },
+
+    /**
+     * GET /api/reservation/forecast/{id}/: one page of the waiting parties in queue order with their
+     * simulated waits, and what a party of each size joining now would wait.
+     */
+    async forecast(restaurantId: number, query: ForecastQuery): Promise<Omit<Forecast, 'next' | 'previous'>> {
+      await restaurantOrThrow(restaurantId);
+      const hall = await hallOf(restaurantId);
+      const waits = new Map(simulate(hall).map((e) => [e.id, e]));
+      const start = (query.page - 1) * query.page_size;
+      const results = hall.waiting.slice(start, start + query.page_size).map((row) => {
+        const estimate = waits.get(row.id);
+        return {
+          id: row.id,
+          number: row.number,
+          name: row.name,
+          group_size: row.groupSize,
+          status: row.status,
+          waiting_time: estimate?.waitMinutes ?? null,
+          waiting_range: estimate?.range ?? null,
+          table: estimate?.tableId ?? null,
+        };
+      });
+      const quotes = QUOTE_SIZES.map((size) => {
+        // A party that is not in the queue yet: an id no entry has.
+        const newcomer = simulate(hall, [{ id: 0, partySize: size }]).find((e) => e.id === 0);
+        return { group_size: size, waiting_time: newcomer?.waitMinutes ?? null };
+      });
+      return { count: hall.waiting.length, results, now: quotes };
+    },
+
+    /** GET /api/reservation/history-by-phone/: how often this guest came, and their last entries. */
+    async phoneHistory(query: HistoryByPhoneQuery): Promise<PhoneHistory> {
+      const phone = normalizeMobilePhone(query.phone_number);
+      if (!phone) throw new FieldValidationError({ phone_number: [MessageKey.phone] });
+      await restaurantOrThrow(query.restaurant_id);
+      const ofGuest = and(eq(queueEntries.restaurantId, query.restaurant_id), eq(queueEntries.phone, phone));
+      const [summary] = await db
+        .select({ visits: count(), last: max(queueEntries.createdAt) })
+        .from(queueEntries)
+        .where(and(ofGuest, inArray(queueEntries.status, VISITED)));
+      const rows = await db
+        .select()
+        .from(queueEntries)
+        .where(ofGuest)
+        .orderBy(desc(queueEntries.createdAt), desc(queueEntries.id))
+        .limit(PHONE_HISTORY_LIMIT);
+      return {
+        phone,
+        visits: summary?.visits ?? 0,
+        last_visit: iso(summary?.last ?? null),
+        entries: rows.map((row) => ({
+          id: row.id,
+          date: row.serviceDate,
+          name: row.name,
+          group_size: row.groupSize,
+          status: row.status,
+          created: row.createdAt.toISOString(),
+          seated_time: iso(row.seatedAt),
+        })),
+      };
     },
 
     async publicRestaurant(id: number) {

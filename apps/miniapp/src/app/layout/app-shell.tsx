@@ -7,6 +7,7 @@ import { useSession } from '../../shared/session/session';
 import { viewerIn } from '../../shared/session/viewer';
 import { readSetting, StorageKey, writeSetting } from '../../shared/storage/local-settings';
 import { telegramEnvironment, useTelegramBackButton } from '../../shared/telegram/telegram';
+import { Toaster } from '../../shared/ui/toast';
 import { useMediaQuery } from '../../shared/ui/use-media-query';
 import { BottomBar } from './bottom-bar';
 import { LogOutDialog } from './log-out-dialog';
@@ -75,6 +76,7 @@ export function AppShell() {
         {mobile ? <BottomBar items={tabs} /> : null}
       </div>
       <LogOutDialog logOut={logOut} />
+      <Toaster />
     </div>
   );
 }

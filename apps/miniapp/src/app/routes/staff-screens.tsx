@@ -3,10 +3,9 @@ import { useRestaurant } from '../../features/restaurants/api/get-restaurant';
 import { paths } from '../../shared/routing/paths';
 import { PlaceholderScreen } from '../../shared/ui/placeholder-screen';
 
+export { QueueScreen } from '../../features/queue/components/queue-screen';
+
 // The staff screens of spec §2 that later issues fill in; each says what it will hold.
-export const QueueScreen = () => (
-  <PlaceholderScreen titleKey="pages.queue" descriptionKey="placeholder.queue" />
-);
 /** Orders are hidden when the restaurant's ui setting hide_orders is on (spec §2). */
 export function OrdersScreen() {
   const id = Number(useParams().id);

@@ -468,6 +468,54 @@ describe('a 401 that is not an expired session', () => {
   });
 });
 
+describe('a stream (the event stream of a restaurant)', () => {
+  const streamEndpoint = (validToken: string) => {
+    const tokensSeen: (string | null)[] = [];
+    server.use(
+      http.get('*/api/restaurant/1/events/', ({ request }) => {
+        tokensSeen.push(request.headers.get('Authorization'));
+        if (request.headers.get('Authorization') !== `Bearer ${validToken}`)
+          return HttpResponse.json({ detail: 'expired' }, { status: 401 });
+        return new HttpResponse('event: ready\ndata: {}\n\n', {
+          headers: { 'content-type': 'text/event-stream' },
+        });
+      }),
+    );
+    return tokensSeen;
+  };
+
+  it('opens with the bearer token and hands back the response to read as it arrives', async () => {
+    streamEndpoint('a1');
+    const { client } = makeClient({ access: 'a1', refresh: 'r1' });
+    const response = await client.stream('/api/restaurant/1/events/');
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    expect(await response.text()).toBe('event: ready\ndata: {}\n\n');
+  });
+
+  it('renews an expired token once, like any call, and opens with the new one', async () => {
+    const refreshes = refreshEndpoint(() => HttpResponse.json({ access: 'a2', refresh: 'r2' }));
+    const tokensSeen = streamEndpoint('a2');
+    const { client } = makeClient({ access: 'a1', refresh: 'r1' });
+    expect((await client.stream('/api/restaurant/1/events/')).ok).toBe(true);
+    expect(refreshes).toHaveLength(1);
+    expect(tokensSeen).toEqual(['Bearer a1', 'Bearer a2']);
+  });
+
+  it('rejects a refusal with its status and body, and a network failure as Network Error', async () => {
+    server.use(
+      http.get('*/api/restaurant/2/events/', () =>
+        HttpResponse.json({ detail: 'Не найдено' }, { status: 404 }),
+      ),
+      http.get('*/api/restaurant/3/events/', () => HttpResponse.error()),
+    );
+    const { client } = makeClient();
+    const refused = await rejectionOf(client.stream('/api/restaurant/2/events/'));
+    expect([refused.status, refused.body]).toEqual([404, { detail: 'Не найдено' }]);
+    const offline = await rejectionOf(client.stream('/api/restaurant/3/events/'));
+    expect([offline.status, offline.body]).toEqual([400, 'Network Error']);
+  });
+});
+
 describe('the app-wide helpers', () => {
   it('call the page origin with the token kept in local storage, one HTTP method each', async () => {
     window.localStorage.setItem('access', 'stored');

@@ -65,6 +65,12 @@ export interface RequestChannel extends ApiMethods {
 }
 
 export interface ApiClient extends ApiMethods {
+  /**
+   * A GET whose reply is read as it arrives (an event stream): the bearer token and the shared
+   * refresh on 401 like every call; resolves with the open response, rejects with ApiError on a
+   * non-2xx or a network failure.
+   */
+  stream(path: string, options?: { signal?: AbortSignal; auth?: boolean }): Promise<Response>;
   /** The general form, for what the shortcuts do not cover (a DELETE with a body). */
   request<T>(method: HttpMethod, path: string, options?: RequestCallOptions): Promise<T | null>;
   createChannel(): RequestChannel;
@@ -186,6 +192,40 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 
   const call: CallFn = (method, path, body, options) => request(method, path, { ...options, body });
 
+  async function stream(
+    path: string,
+    options: { signal?: AbortSignal; auth?: boolean } = {},
+  ): Promise<Response> {
+    const url = joinUrl(baseUrl, path);
+    const open = async (token: string | null): Promise<Response> => {
+      try {
+        return await fetchFn(url, {
+          method: 'GET',
+          headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+          signal: options.signal ?? null,
+        });
+      } catch (error) {
+        throw new ApiError(400, 'Network Error', { cause: error });
+      }
+    };
+    const auth = options.auth ?? true;
+    const sentToken = auth ? tokenStore.getAccess() : null;
+    let response = await open(sentToken);
+    if (response.status === 401 && auth) {
+      // Not awaited: some implementations settle a cancel only when the body is read.
+      void response.body?.cancel().catch(() => {});
+      const renewed = await renewAccess(sentToken);
+      if (renewed === null) throw new ApiError(401, 'Error');
+      response = await open(renewed);
+      if (response.status === 401) expireSession();
+    }
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      throw errorFrom({ status: response.status, ok: false, text });
+    }
+    return response;
+  }
+
   function createChannel(): RequestChannel {
     let inFlight: AbortController | null = null;
     const channelCall: CallFn = async (method, path, body, options = {}) => {
@@ -212,7 +252,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     };
   }
 
-  return { ...shortcuts(call), request, createChannel };
+  return { ...shortcuts(call), request, createChannel, stream };
 }
 
 function shortcuts(call: CallFn): ApiMethods {
@@ -305,4 +345,4 @@ export const apiClient: ApiClient = createApiClient({
   onSessionExpired: () => sessionExpiredHandler(),
 });
 
-export const { get, post, put, patch, del, request, createChannel } = apiClient;
+export const { get, post, put, patch, del, request, createChannel, stream } = apiClient;

@@ -52,3 +52,6 @@ export function restaurantIdFromPath(pathname: string): number | null {
   const match = /^\/restaurant\/(\d+)(?:\/|$)/.exec(pathname);
   return match ? Number(match[1]) : null;
 }
+
+/** The guest-facing pages (queue form and status): public, never a staff session. */
+export const isGuestPath = (pathname: string): boolean => pathname.startsWith('/guest/');

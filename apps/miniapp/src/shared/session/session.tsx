@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { localTokenStore } from '../api/token-store';
 import { ApiError } from '../api/transport';
+import { isGuestPath } from '../routing/paths';
 import { telegramEnvironment, telegramInitData } from '../telegram/telegram';
 import { getMe, logOut, refreshTokens, signInWithTelegram, verifyToken } from './session-api';
 
@@ -72,7 +73,9 @@ async function checkStoredSession(
     setExpired(true);
   }
   const initData = telegramInitData();
-  if (telegramEnvironment().inTelegram && initData) {
+  // A guest's form opened from the bot is not a staff sign-in: Telegram users are mostly guests.
+  const guestPage = isGuestPath(window.location.pathname);
+  if (telegramEnvironment().inTelegram && initData && !guestPage) {
     try {
       localTokenStore.set(await signInWithTelegram(initData));
       setExpired(false);

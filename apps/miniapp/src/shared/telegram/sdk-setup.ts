@@ -2,6 +2,7 @@ import {
   backButton,
   init,
   miniApp,
+  requestContact,
   retrieveLaunchParams,
   retrieveRawInitData,
   themeParams,
@@ -58,8 +59,20 @@ export function setUpTelegram(): TelegramAdapter | null {
     rawInitData = null;
   }
 
+  const user = launch.tgWebAppData?.user;
   return {
     platform: launch.tgWebAppPlatform,
+    user: user ? { firstName: user.first_name, lastName: user.last_name ?? '' } : null,
+    requestContact: async () => {
+      // Telegram asks the person; a refusal or an old client gives nothing, and the field stays.
+      if (!requestContact.isAvailable()) return null;
+      try {
+        const shared = await requestContact();
+        return shared.contact.phone_number ? { phone: shared.contact.phone_number } : null;
+      } catch {
+        return null;
+      }
+    },
     rawInitData,
     startParam: launch.tgWebAppStartParam ?? null,
     isDark: () => themeParams.isDark(),

@@ -17,6 +17,10 @@ export interface TelegramAdapter {
   /** The signed init data exactly as Telegram gave it: the API checks its signature at sign-in. */
   rawInitData: string | null;
   startParam: string | null;
+  /** The Telegram user who opened the app (the guest form prefills the name). */
+  user: { firstName: string; lastName: string } | null;
+  /** Asks Telegram to share the person's phone number; null when refused or not supported. */
+  requestContact: () => Promise<{ phone: string } | null>;
   isDark: () => boolean;
   onThemeChange: (listener: () => void) => () => void;
   backButton: {
@@ -86,3 +90,12 @@ export function useTelegramBackButton(visible: boolean, onBack: () => void): voi
     return button.onClick(onBack);
   }, [visible, onBack]);
 }
+
+/** The Telegram user who opened the app, or null outside Telegram. */
+export function telegramUser(): { firstName: string; lastName: string } | null {
+  return adapter?.user ?? null;
+}
+
+/** Telegram's own 'share my number' dialog; null outside Telegram. */
+export const telegramContactRequest = (): (() => Promise<{ phone: string } | null>) | null =>
+  adapter ? adapter.requestContact : null;

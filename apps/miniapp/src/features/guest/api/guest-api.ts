@@ -42,3 +42,6 @@ export const leaveQueue = (token: string) =>
     {},
     pub,
   ) as Promise<GuestQueueStatus>;
+
+/** The guest's own event stream: a nudge whenever their place may have changed. */
+export const guestChangesPath = (token: string) => `/api/public/queue/${encodeURIComponent(token)}/events/`;

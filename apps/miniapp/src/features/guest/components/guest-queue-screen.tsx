@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/transport';
 import { paths } from '../../../shared/routing/paths';
+import { telegramContactRequest, telegramUser } from '../../../shared/telegram/telegram';
 import { Field } from '../../../shared/ui/field';
 import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { usePageTitle } from '../../../shared/ui/page';
@@ -30,8 +31,10 @@ export function GuestQueueScreen() {
   const [size, setSize] = useState(2);
   const [event, setEvent] = useState<QueueEvent | null>(null);
   const [comment, setComment] = useState('');
-  const [name, setName] = useState('');
+  // Inside Telegram the guest is known by name, and can share the number with one tap.
+  const [name, setName] = useState(() => telegramUser()?.firstName ?? '');
   const [phone, setPhone] = useState('');
+  const askContact = telegramContactRequest();
   const [errors, setErrors] = useState<FormErrors>({ fields: {}, general: null });
   const [already, setAlready] = useState<GuestQueueStatus | null>(null);
   const [busy, setBusy] = useState(false);
@@ -156,6 +159,19 @@ export function GuestQueueScreen() {
           error={errors.fields.phone}
           hint={t('guest.phoneHint')}
         />
+        {askContact ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() =>
+              void askContact().then((shared) => {
+                if (shared) setPhone(shared.phone.startsWith('+') ? shared.phone : `+${shared.phone}`);
+              })
+            }
+          >
+            {t('guest.shareContact')}
+          </button>
+        ) : null}
         {already ? (
           <div className="notice" role="alert">
             <p className="notice__title">{t('errors.alreadyQueued')}</p>

@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { stream } from '../../../shared/api/transport';
+import { followChangeStream } from '../../../shared/live/restaurant-changes';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { usePageTitle } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { guestQueueQuery, leaveQueue } from '../api/guest-api';
+import { guestChangesPath, guestQueueQuery, leaveQueue } from '../api/guest-api';
 
 /** The guest's own place in the queue: number, wait, and the call when the table is ready. */
 export function GuestQueueStatusScreen() {
@@ -14,6 +16,16 @@ export function GuestQueueStatusScreen() {
   const token = useParams().token ?? '';
   const queryClient = useQueryClient();
   const status = useQuery(guestQueueQuery(token));
+  // Live: the restaurant's changes move this guest's place; the call shows the moment it is made.
+  useEffect(() => {
+    if (!token) return;
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: guestQueueQuery(token).queryKey });
+    return followChangeStream(
+      guestChangesPath(token),
+      { onChange: refresh, onResync: refresh, onStatus: () => {} },
+      { open: (path, signal) => stream(path, { signal, auth: false }) },
+    );
+  }, [token, queryClient]);
   const [confirming, setConfirming] = useState(false);
 
   if (status.isPending) return <ListSkeleton rows={3} />;

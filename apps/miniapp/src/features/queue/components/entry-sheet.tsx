@@ -1,0 +1,123 @@
+import type { QueueEntry, Restaurant } from '@stolik/contracts';
+import type { QueueAction } from '@stolik/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Sheet } from '../../../shared/ui/sheet';
+import { showToast } from '../../../shared/ui/toast';
+import { moveToRestaurant, queueKeys } from '../api/queue-api';
+import { actionsFor } from '../queue-view';
+import { actionLabel } from './queue-row';
+import { useRefusalMessage } from './use-queue-actions';
+
+/** Everything about one guest and every move the status machine allows. */
+export function EntrySheet({
+  entry,
+  restaurants,
+  onAction,
+  onClose,
+}: {
+  entry: QueueEntry | null;
+  restaurants: Restaurant[];
+  onAction: (entry: QueueEntry, action: QueueAction) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const refusal = useRefusalMessage();
+  const move = useMutation({
+    mutationFn: ({ id, restaurant }: { id: number; restaurant: number }) => moveToRestaurant(id, restaurant),
+    onSuccess: (_moved, { restaurant }) => {
+      void queryClient.invalidateQueries({ queryKey: queueKeys.all(restaurant) });
+      onClose();
+    },
+    onError: (error) => showToast(refusal(error), 'error'),
+    onSettled: () => {
+      if (entry) void queryClient.invalidateQueries({ queryKey: queueKeys.all(entry.restaurant) });
+    },
+  });
+
+  if (!entry)
+    return (
+      <Sheet open={false} title="" onClose={onClose}>
+        {null}
+      </Sheet>
+    );
+  const { primary, others } = actionsFor(entry.status);
+  const actions = [...(primary ? [primary] : []), ...others];
+  const elsewhere = restaurants.filter((r) => r.id !== entry.restaurant);
+  const active = ['live', 'called', 'joined', 'reserve'].includes(entry.status);
+  const name = entry.name || t('liveQueue.guest');
+
+  return (
+    <Sheet open title={`${t('liveQueue.number', { number: entry.number })} · ${name}`} onClose={onClose}>
+      <dl className="entry-facts">
+        <div>
+          <dt>{t(`liveQueue.statuses.${entry.status}`)}</dt>
+          <dd>{t('guest.guests', { count: entry.group_size })}</dd>
+        </div>
+        {entry.phone ? (
+          <div>
+            <dt>{t('guest.phone')}</dt>
+            <dd>
+              <a className="plain-link" href={`tel:${entry.phone}`}>
+                {entry.phone}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+        {entry.event ? (
+          <div>
+            <dt>{t('guest.event')}</dt>
+            <dd>{t(`events.${entry.event}`)}</dd>
+          </div>
+        ) : null}
+        {entry.comment ? (
+          <div>
+            <dt>{t('liveQueue.comment')}</dt>
+            <dd>{entry.comment}</dd>
+          </div>
+        ) : null}
+        {entry.quoted_wait !== null ? (
+          <div>
+            <dt>{t('guest.wait')}</dt>
+            <dd>{t('liveQueue.quoted', { minutes: entry.quoted_wait })}</dd>
+          </div>
+        ) : null}
+        {entry.visits > 0 ? (
+          <div>
+            <dt>{t('liveQueue.returningHint')}</dt>
+            <dd>{t('liveQueue.returning', { count: entry.visits })}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="entry-actions">
+        {actions.map((action) => (
+          <button
+            key={action}
+            type="button"
+            className={`button ${action === 'cancel' ? 'button--destructive' : action === primary ? '' : 'button--secondary'} button--wide`}
+            onClick={() => onAction(entry, action)}
+          >
+            {t(actionLabel(entry, action))}
+          </button>
+        ))}
+        {active && elsewhere.length > 0 ? (
+          <fieldset className="entry-actions__move">
+            <legend className="field__label">{t('liveQueue.moveRestaurant')}</legend>
+            {elsewhere.map((restaurant) => (
+              <button
+                key={restaurant.id}
+                type="button"
+                className="button button--plain button--wide"
+                disabled={move.isPending}
+                onClick={() => move.mutate({ id: entry.id, restaurant: restaurant.id })}
+              >
+                {t('liveQueue.moveTo', { name: restaurant.name })}
+              </button>
+            ))}
+          </fieldset>
+        ) : null}
+      </div>
+    </Sheet>
+  );
+}

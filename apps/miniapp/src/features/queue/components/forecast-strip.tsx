@@ -1,0 +1,30 @@
+import type { Forecast } from '@stolik/contracts';
+import { useTranslation } from 'react-i18next';
+
+/** What to promise a party at the door now, by size (the forecast's `now`). */
+export function ForecastStrip({ forecast }: { forecast: Forecast }) {
+  const { t } = useTranslation();
+  return (
+    // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe).
+    <section className="forecast" tabIndex={0} aria-label={t('liveQueue.forecastTitle')}>
+      <span className="forecast__title">{t('liveQueue.forecastTitle')}</span>
+      <ul className="forecast__list">
+        {forecast.now.map((item) => (
+          <li key={item.group_size} className="forecast__item">
+            <span className="forecast__party">
+              {t('liveQueue.forecastParty', { count: item.group_size })}
+            </span>
+            <span className="forecast__wait">
+              {item.waiting_time === null
+                ? t('liveQueue.forecastNone')
+                : item.waiting_time === 0
+                  ? t('liveQueue.forecastFree')
+                  : t('liveQueue.forecastMinutes', { minutes: item.waiting_time })}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import type { QueueEntry } from '@stolik/contracts';
+import type { QueueAction } from '@stolik/domain';
+import { useTranslation } from 'react-i18next';
+import { actionsFor, elapsedFrom, elapsedMinutes, isOverdue } from '../queue-view';
+import { useFormatMinutes } from './elapsed';
+
+/**
+ * One guest: number, name, party, event, returning mark, the ticking time, and the one tap that
+ * moves them on. Everything else is behind the '⋯' button.
+ */
+export function QueueRow({
+  entry,
+  now,
+  selected,
+  pending,
+  onAction,
+  onMore,
+  onSelect,
+  showStatus,
+}: {
+  entry: QueueEntry;
+  /** The status label, where the tab alone does not tell it (the finished tab, a search). */
+  showStatus: boolean;
+  now: number;
+  selected: boolean;
+  pending: boolean;
+  onAction: (entry: QueueEntry, action: QueueAction) => void;
+  onMore: (entry: QueueEntry) => void;
+  onSelect?: (entry: QueueEntry) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormatMinutes();
+  const { primary } = actionsFor(entry.status);
+  const from = elapsedFrom(entry);
+  const overdue = isOverdue(entry, now);
+  const name = entry.name || t('liveQueue.guest');
+  const since = entry.status in SINCE ? SINCE[entry.status as keyof typeof SINCE] : null;
+
+  return (
+    <li
+      className={`queue-row queue-row--${entry.status} ${selected ? 'queue-row--selected' : ''} ${overdue ? 'queue-row--overdue' : ''}`}
+      data-testid="queue-row"
+      data-status={entry.status}
+    >
+      <button
+        type="button"
+        className="queue-row__main"
+        onClick={() => (onSelect ? onSelect(entry) : onMore(entry))}
+        aria-pressed={onSelect ? selected : undefined}
+      >
+        <span className="queue-row__number">{t('liveQueue.number', { number: entry.number })}</span>
+        <span className="queue-row__who">
+          <span className="queue-row__name">{name}</span>
+          <span className="queue-row__facts">
+            <span className="queue-row__party">{t('guest.guests', { count: entry.group_size })}</span>
+            {entry.event ? <span className="chip">{t(`events.${entry.event}`)}</span> : null}
+            {entry.visits > 0 ? (
+              <span className="chip chip--returning" title={t('liveQueue.returningHint')}>
+                ★ {t('liveQueue.returning', { count: entry.visits })}
+              </span>
+            ) : null}
+            {entry.status === 'live' ? (
+              <span className="queue-row__wait">
+                {overdue
+                  ? t('liveQueue.overdue')
+                  : entry.waiting_time === null
+                    ? t('liveQueue.waitNoTable')
+                    : entry.waiting_time === 0
+                      ? t('liveQueue.tableFree')
+                      : t('liveQueue.waitEstimate', { minutes: entry.waiting_time })}
+              </span>
+            ) : null}
+            {entry.tables.length > 0 && entry.status === 'sat' ? (
+              <span className="queue-row__tables">
+                {t('liveQueue.tables', { tables: entry.tables.join(', ') })}
+              </span>
+            ) : null}
+          </span>
+          {entry.comment ? <span className="queue-row__comment">{entry.comment}</span> : null}
+        </span>
+        <span className="queue-row__time">
+          {showStatus ? (
+            <span className="status-badge" data-status={entry.status}>
+              {t(`liveQueue.statuses.${entry.status}`)}
+            </span>
+          ) : null}
+          {from ? (
+            <span className={`queue-row__elapsed ${overdue ? 'queue-row__elapsed--overdue' : ''}`}>
+              {format(elapsedMinutes(from, now))}
+              {since ? <span className="visually-hidden"> {t(since)}</span> : null}
+            </span>
+          ) : null}
+        </span>
+      </button>
+      <div className="queue-row__actions">
+        {primary ? (
+          <button
+            type="button"
+            className={`button queue-row__primary queue-row__primary--${primary}`}
+            disabled={pending}
+            onClick={() => onAction(entry, primary)}
+          >
+            {t(actionLabel(entry, primary))}
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="icon-button queue-row__more"
+          aria-label={t('liveQueue.moreFor', { name })}
+          disabled={pending}
+          onClick={() => onMore(entry)}
+        >
+          ⋯
+        </button>
+      </div>
+    </li>
+  );
+}
+
+const SINCE = {
+  live: 'liveQueue.elapsedSince.live',
+  called: 'liveQueue.elapsedSince.called',
+  joined: 'liveQueue.elapsedSince.joined',
+  sat: 'liveQueue.elapsedSince.sat',
+} as const;
+
+/** 'В очередь' for a reserve entry; each action's own label otherwise. */
+export function actionLabel(entry: QueueEntry, action: QueueAction) {
+  if (action === 'requeue' && entry.status === 'reserve') return 'liveQueue.actions.fromReserve' as const;
+  return `liveQueue.actions.${action}` as const;
+}

@@ -1,0 +1,220 @@
+import type { QueueEntry } from '@stolik/contracts';
+import { BREAKPOINT_LANDSCAPE, BREAKPOINT_MOBILE, type QueueAction } from '@stolik/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
+import { Page } from '../../../shared/ui/page';
+import { Sheet } from '../../../shared/ui/sheet';
+import { EmptyState, ErrorState, ListSkeleton } from '../../../shared/ui/states';
+import { useMediaQuery } from '../../../shared/ui/use-media-query';
+import { useRestaurants } from '../../restaurants/api/get-restaurants';
+import { forecastQuery, queueListQuery, seatingQuery } from '../api/queue-api';
+import { countByGroup, matchesSearch, QUEUE_GROUPS, type QueueGroup, rowsOf } from '../queue-view';
+import { EntrySheet } from './entry-sheet';
+import { ForecastStrip } from './forecast-strip';
+import { LiveBadge } from './live-badge';
+import { QueueRow } from './queue-row';
+import { SeatingPanel } from './seating-panel';
+import { useNow } from './use-now';
+import { useQueueMove } from './use-queue-actions';
+import { WalkInSheet } from './walk-in-sheet';
+
+/**
+ * /restaurant/{id}: the live queue (spec §2 'Живая Очередь'). A phone gets tabs by status and sheets;
+ * a landscape tablet gets two panes: the queue, and the hall to seat the selected guest with a tap.
+ */
+export function QueueScreen() {
+  const { t } = useTranslation();
+  const restaurantId = Number(useParams().id);
+  const twoPanes = useMediaQuery(`(min-width: ${BREAKPOINT_LANDSCAPE}px)`);
+  const phone = useMediaQuery(`(max-width: ${BREAKPOINT_MOBILE - 0.02}px)`);
+  const live = useRestaurantChanges(restaurantId, ['queue', 'table']);
+  const list = useQuery(queueListQuery(restaurantId));
+  const seating = useQuery(seatingQuery(restaurantId));
+  const forecast = useQuery(forecastQuery(restaurantId));
+  const restaurants = useRestaurants();
+  const now = useNow();
+  const move = useQueueMove(restaurantId);
+
+  const [group, setGroup] = useState<QueueGroup>('waiting');
+  const [search, setSearch] = useState('');
+  const [details, setDetails] = useState<number | null>(null);
+  const [seatingFor, setSeatingFor] = useState<number | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [addingGuest, setAddingGuest] = useState(false);
+
+  const entries = list.data ?? [];
+  const visible = entries.filter((entry) => matchesSearch(entry, search));
+  const counts = countByGroup(visible);
+  const rows = rowsOf(visible, group);
+  const byId = (id: number | null) => entries.find((e) => e.id === id) ?? null;
+  const selectedEntry = byId(selected);
+  const seatingEntry = byId(seatingFor);
+
+  const act = (entry: QueueEntry, action: QueueAction) => {
+    setDetails(null);
+    if (action === 'seat') {
+      // On a tablet the hall is already beside the queue: the guest is picked, a table tap seats.
+      if (twoPanes) setSelected(entry.id);
+      else setSeatingFor(entry.id);
+      return;
+    }
+    move.mutate({ entry, action });
+  };
+  const seat = (entry: QueueEntry, tables: number[]) => {
+    setSeatingFor(null);
+    setSelected(null);
+    move.mutate({ entry, action: 'seat', tables });
+  };
+
+  const queuePane = (
+    <div className="queue">
+      <div className="queue__tools">
+        <label className="queue__search">
+          <span className="visually-hidden">{t('liveQueue.searchLabel')}</span>
+          <input
+            type="search"
+            className="field__input"
+            placeholder={t('liveQueue.search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </label>
+        {forecast.data ? <ForecastStrip forecast={forecast.data} /> : null}
+      </div>
+      <div className="segments" role="tablist" aria-label={t('liveQueue.groupsLabel')}>
+        {QUEUE_GROUPS.filter((g) => g !== 'reserve' || counts.reserve > 0).map((g) => (
+          <button
+            key={g}
+            type="button"
+            role="tab"
+            aria-selected={group === g}
+            className={`segment segment--${g}`}
+            onClick={() => setGroup(g)}
+          >
+            {t(`liveQueue.groups.${g}`)}
+            <span className="segment__count">{counts[g]}</span>
+          </button>
+        ))}
+      </div>
+      {list.isPending ? (
+        <ListSkeleton rows={4} />
+      ) : list.isError && !list.data ? (
+        <ErrorState messageKey="liveQueue.actionFailed" onRetry={() => void list.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <div role="tabpanel" aria-label={t(`liveQueue.groups.${group}`)}>
+          <ul className="queue__list">
+            {rows.map((entry) => (
+              <QueueRow
+                key={entry.id}
+                entry={entry}
+                now={now}
+                selected={selected === entry.id}
+                showStatus={group === 'done'}
+                pending={move.isPending && move.variables?.entry.id === entry.id}
+                onAction={act}
+                onMore={(e) => setDetails(e.id)}
+                {...(twoPanes
+                  ? { onSelect: (e: QueueEntry) => setSelected(selected === e.id ? null : e.id) }
+                  : {})}
+              />
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+
+  return (
+    <Page
+      titleKey="pages.queue"
+      actions={
+        <>
+          <LiveBadge state={live} />
+          {phone ? null : (
+            <button type="button" className="button" onClick={() => setAddingGuest(true)}>
+              <span aria-hidden="true">+</span> {t('liveQueue.addGuest')}
+            </button>
+          )}
+        </>
+      }
+    >
+      {twoPanes ? (
+        <div className="queue-panes">
+          {queuePane}
+          {/* Scrolls on its own: focusable, so a keyboard reaches it even while every table is disabled. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe). */}
+          <aside className="queue-panes__hall" aria-label={t('liveQueue.hall')} tabIndex={0}>
+            {selectedEntry ? (
+              <>
+                <h2 className="queue-panes__title">
+                  {t('liveQueue.pickTableFor', {
+                    number: selectedEntry.number,
+                    name: selectedEntry.name || t('liveQueue.guest'),
+                  })}
+                </h2>
+                <SeatingPanel
+                  zones={seating.data ?? []}
+                  partySize={selectedEntry.group_size}
+                  allowNoTable
+                  busy={move.isPending}
+                  onPick={(tables) => seat(selectedEntry, tables)}
+                />
+              </>
+            ) : (
+              <>
+                <p className="queue-panes__hint">{t('liveQueue.selectGuest')}</p>
+                <SeatingPanel
+                  zones={seating.data ?? []}
+                  partySize={2}
+                  allowNoTable={false}
+                  busy
+                  onPick={() => {}}
+                />
+              </>
+            )}
+          </aside>
+        </div>
+      ) : (
+        queuePane
+      )}
+      {phone ? (
+        // Within the thumb's reach on a phone (UX.md); in the header elsewhere, clear of the hall.
+        <button type="button" className="fab" onClick={() => setAddingGuest(true)}>
+          <span aria-hidden="true">+</span> {t('liveQueue.addGuest')}
+        </button>
+      ) : null}
+      <WalkInSheet
+        restaurantId={restaurantId}
+        open={addingGuest}
+        onClose={() => setAddingGuest(false)}
+        zones={seating.data ?? []}
+      />
+      <EntrySheet
+        entry={byId(details)}
+        restaurants={restaurants.data ?? []}
+        onAction={act}
+        onClose={() => setDetails(null)}
+      />
+      <Sheet
+        open={seatingEntry !== null}
+        title={t('liveQueue.seatTitle', { name: seatingEntry?.name || t('liveQueue.guest') })}
+        onClose={() => setSeatingFor(null)}
+      >
+        {seatingEntry ? (
+          <SeatingPanel
+            zones={seating.data ?? []}
+            partySize={seatingEntry.group_size}
+            allowNoTable
+            busy={move.isPending}
+            onPick={(tables) => seat(seatingEntry, tables)}
+          />
+        ) : null}
+      </Sheet>
+    </Page>
+  );
+}

@@ -1,0 +1,205 @@
+import type { QueueEntry, SeatingZone } from '@stolik/contracts';
+import { QUEUE_EVENTS, type QueueEvent } from '@stolik/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/transport';
+import { Field } from '../../../shared/ui/field';
+import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
+import { Sheet } from '../../../shared/ui/sheet';
+import { addWalkIn, queueKeys, seatAtOnce } from '../api/queue-api';
+import { SeatingPanel } from './seating-panel';
+import { useRefusalMessage } from './use-queue-actions';
+
+const MAX_PARTY = 20;
+const EMPTY: FormErrors = { fields: {}, general: null };
+
+/**
+ * A walk-in at the door (UX.md: three taps and typing): party size, name, an optional phone, event
+ * chips; then into the queue, or straight to a free table.
+ */
+export function WalkInSheet({
+  restaurantId,
+  open,
+  onClose,
+  zones,
+}: {
+  restaurantId: number;
+  open: boolean;
+  onClose: () => void;
+  zones: SeatingZone[];
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const refusal = useRefusalMessage();
+  const [size, setSize] = useState(2);
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [event, setEvent] = useState<QueueEvent | null>(null);
+  const [comment, setComment] = useState('');
+  const [choosingTable, setChoosingTable] = useState(false);
+  const [errors, setErrors] = useState<FormErrors>(EMPTY);
+
+  const reset = () => {
+    setSize(2);
+    setName('');
+    setPhone('');
+    setEvent(null);
+    setComment('');
+    setChoosingTable(false);
+    setErrors(EMPTY);
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+  const body = () => ({
+    restaurant: restaurantId,
+    group_size: size,
+    name: name.trim(),
+    phone,
+    event,
+    comment,
+  });
+  const done = (_entry: QueueEntry) => {
+    void queryClient.invalidateQueries({ queryKey: queueKeys.all(restaurantId) });
+    close();
+  };
+  const failed = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 400) {
+      setChoosingTable(false);
+      setErrors(formErrorsOf(error, t('liveQueue.actionFailed')));
+    } else setErrors({ fields: {}, general: refusal(error) });
+  };
+  const add = useMutation({ mutationFn: addWalkIn, onSuccess: done, onError: failed });
+  const seat = useMutation({ mutationFn: seatAtOnce, onSuccess: done, onError: failed });
+  const busy = add.isPending || seat.isPending;
+
+  const submit = (formEvent: FormEvent) => {
+    formEvent.preventDefault();
+    setErrors(EMPTY);
+    add.mutate(body());
+  };
+
+  return (
+    <Sheet
+      open={open}
+      title={t('liveQueue.addGuestTitle')}
+      onClose={close}
+      footer={
+        choosingTable ? null : (
+          <div className="sheet__buttons">
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => setChoosingTable(true)}
+            >
+              {t('liveQueue.seatNow')}
+            </button>
+            <button type="submit" form="walk-in-form" className="button" disabled={busy}>
+              {t('liveQueue.addToQueue')}
+            </button>
+          </div>
+        )
+      }
+    >
+      {choosingTable ? (
+        <>
+          {errors.general ? (
+            <p className="form__error" role="alert">
+              {errors.general}
+            </p>
+          ) : null}
+          <SeatingPanel
+            zones={zones}
+            partySize={size}
+            allowNoTable={false}
+            busy={busy}
+            onPick={(tables) => {
+              setErrors(EMPTY);
+              seat.mutate({ ...body(), tables });
+            }}
+          />
+          <button
+            type="button"
+            className="button button--plain button--wide"
+            onClick={() => setChoosingTable(false)}
+          >
+            {t('app.back')}
+          </button>
+        </>
+      ) : (
+        <form id="walk-in-form" className="form" onSubmit={submit} noValidate>
+          <fieldset className="stepper">
+            <legend className="field__label">{t('guest.partySize')}</legend>
+            <div className="stepper__controls">
+              <button
+                type="button"
+                className="stepper__button"
+                aria-label={t('guest.fewer')}
+                disabled={size <= 1}
+                onClick={() => setSize((n) => Math.max(1, n - 1))}
+              >
+                −
+              </button>
+              <output className="stepper__value" aria-live="polite">
+                {t('guest.guests', { count: size })}
+              </output>
+              <button
+                type="button"
+                className="stepper__button"
+                aria-label={t('guest.more')}
+                disabled={size >= MAX_PARTY}
+                onClick={() => setSize((n) => Math.min(MAX_PARTY, n + 1))}
+              >
+                +
+              </button>
+            </div>
+          </fieldset>
+          <Field
+            label={t('guest.name')}
+            autoComplete="off"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={errors.fields.name}
+          />
+          <Field
+            label={t('liveQueue.phoneOptional')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            error={errors.fields.phone}
+          />
+          <fieldset className="choice">
+            <legend className="field__label">{t('guest.event')}</legend>
+            {QUEUE_EVENTS.map((value) => (
+              <label key={value} className="choice__option">
+                <input
+                  type="checkbox"
+                  checked={event === value}
+                  onChange={() => setEvent((current) => (current === value ? null : value))}
+                />
+                <span>{t(`events.${value}`)}</span>
+              </label>
+            ))}
+          </fieldset>
+          <Field
+            label={t('liveQueue.comment')}
+            value={comment}
+            maxLength={500}
+            onChange={(e) => setComment(e.target.value)}
+            error={errors.fields.comment}
+          />
+          {errors.general ? (
+            <p className="form__error" role="alert">
+              {errors.general}
+            </p>
+          ) : null}
+        </form>
+      )}
+    </Sheet>
+  );
+}

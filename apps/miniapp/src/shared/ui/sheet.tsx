@@ -1,0 +1,63 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A modal panel: a bottom sheet on a phone (within the thumb's reach), a centred panel on a tablet.
+ * The native <dialog>: focus stays inside, Esc and a tap outside close it.
+ */
+export function Sheet({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal?.();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes it with Esc (onCancel); the click is the backdrop tap.
+    <dialog
+      ref={ref}
+      className="sheet"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        // A tap on the backdrop (the dialog itself, outside its content) closes it.
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      {open ? (
+        <div className="sheet__content">
+          <header className="sheet__header">
+            <h2 id={titleId} className="sheet__title">
+              {title}
+            </h2>
+            <button type="button" className="button button--plain sheet__close" onClick={onClose}>
+              {t('app.close')}
+            </button>
+          </header>
+          <div className="sheet__body">{children}</div>
+          {footer ? <footer className="sheet__footer">{footer}</footer> : null}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
