@@ -50,6 +50,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** How long an event stream stays open before the client must reconnect (tests shorten it). */
   eventStreamLifetimeMs?: number;
+  /** How long learned turn times are reused (tests that change history set 0). */
+  turnCacheMs?: number;
   /** false in tests; otherwise pino options (or true for defaults). */
   logger?: boolean | object;
 }
@@ -116,7 +118,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, telegramSignIn });
   await app.register(usersRoutes, { users, invitations, auth, limiter });
   await app.register(restaurantsRoutes);
-  await app.register(queueRoutes, { queue: createQueueService(db), limiter });
+  await app.register(queueRoutes, {
+    queue: createQueueService(db, undefined, { turnCacheMs: deps.turnCacheMs }),
+    limiter,
+  });
   await app.register(eventsRoutes, {
     hub: changes,
     findGuestEntry: async (token) => {

@@ -28,6 +28,8 @@ export async function createTestApp(
       ...options.config,
     },
     database,
+    // Tests change the history under one app and expect the next estimate to see it.
+    turnCacheMs: 0,
     ...(options.eventStreamLifetimeMs ? { eventStreamLifetimeMs: options.eventStreamLifetimeMs } : {}),
     // DEBUG_LOG=1 shows the API's log while a test runs.
     logger: Boolean(process.env.DEBUG_LOG),

@@ -41,6 +41,7 @@ type EntryRow = typeof queueEntries.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const CLEANING_MINUTES = 10;
+const TURN_CACHE_MS = 5 * 60_000;
 const WAITING: QueueStatus[] = ['live', 'called', 'joined'];
 /** A visit that happened: the guest sat down (and maybe has left). */
 const VISITED: QueueStatus[] = ['sat', 'closed'];
@@ -115,7 +116,12 @@ interface Hall {
  * the status machine. Every change writes a history row, and an outbox row for those who must hear
  * of it, in the same transaction.
  */
-export function createQueueService(db: Database, now: () => Date = () => new Date()) {
+export function createQueueService(
+  db: Database,
+  now: () => Date = () => new Date(),
+  options: { turnCacheMs?: number } = {},
+) {
+  const turnCacheMs = options.turnCacheMs ?? TURN_CACHE_MS;
   async function restaurantOrThrow(id: number) {
     const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id));
     if (!row) throw notFound();
@@ -126,7 +132,20 @@ export function createQueueService(db: Database, now: () => Date = () => new Dat
    * Expected minutes at the table by party size: the median of this restaurant's parties of the
    * same bucket closed in the last four weeks, where there are enough of them; the default elsewhere.
    */
-  async function turnTimes(restaurantId: number): Promise<(partySize: number) => number> {
+  // Four weeks of closed parties barely move in a few minutes: one query per restaurant per
+  // TURN_CACHE_MS, not one per list request (the list is the busiest call of a host stand).
+  const turnCache = new Map<number, { at: number; value: Promise<(partySize: number) => number> }>();
+  function turnTimes(restaurantId: number): Promise<(partySize: number) => number> {
+    const cached = turnCache.get(restaurantId);
+    const at = now().getTime();
+    if (cached && at - cached.at < turnCacheMs && at >= cached.at) return cached.value;
+    const value = loadTurnTimes(restaurantId);
+    turnCache.set(restaurantId, { at, value });
+    value.catch(() => turnCache.delete(restaurantId));
+    return value;
+  }
+
+  async function loadTurnTimes(restaurantId: number): Promise<(partySize: number) => number> {
     // Literal SQL on purpose: the same text in select and group by (bound values would differ).
     const bucket = sql<number>`case when ${queueEntries.groupSize} <= 2 then 2 when ${queueEntries.groupSize} <= 4 then 4 when ${queueEntries.groupSize} <= 6 then 6 else 8 end`;
     const rows = await db
@@ -152,22 +171,26 @@ export function createQueueService(db: Database, now: () => Date = () => new Dat
   }
 
   async function hallOf(restaurantId: number): Promise<Hall> {
-    const tables = await db
-      .select({ id: diningTables.id, seatsMin: diningTables.seatsMin, seatsMax: diningTables.seatsMax })
-      .from(diningTables)
-      .where(eq(diningTables.restaurantId, restaurantId));
-    const rows = await db
-      .select()
-      .from(queueEntries)
-      .where(
-        and(eq(queueEntries.restaurantId, restaurantId), inArray(queueEntries.status, [...WAITING, 'sat'])),
-      )
-      .orderBy(asc(queueEntries.createdAt), asc(queueEntries.id));
+    // Independent reads, side by side (on PostgreSQL they use separate pooled connections).
+    const [tables, rows, turnMinutes] = await Promise.all([
+      db
+        .select({ id: diningTables.id, seatsMin: diningTables.seatsMin, seatsMax: diningTables.seatsMax })
+        .from(diningTables)
+        .where(eq(diningTables.restaurantId, restaurantId)),
+      db
+        .select()
+        .from(queueEntries)
+        .where(
+          and(eq(queueEntries.restaurantId, restaurantId), inArray(queueEntries.status, [...WAITING, 'sat'])),
+        )
+        .orderBy(asc(queueEntries.createdAt), asc(queueEntries.id)),
+      turnTimes(restaurantId),
+    ]);
     return {
       tables,
       seated: rows.filter((r) => r.status === 'sat'),
       waiting: rows.filter((r) => r.status !== 'sat'),
-      turnMinutes: await turnTimes(restaurantId),
+      turnMinutes,
     };
   }
 
@@ -468,12 +491,14 @@ export function createQueueService(db: Database, now: () => Date = () => new Dat
           ) ?? sql`true`,
         );
       }
-      const rows = await db
-        .select()
-        .from(queueEntries)
-        .where(and(...conditions))
-        .orderBy(desc(queueEntries.updatedAt), desc(queueEntries.id));
-      const waits = await estimates(restaurant.id);
+      const [rows, waits] = await Promise.all([
+        db
+          .select()
+          .from(queueEntries)
+          .where(and(...conditions))
+          .orderBy(desc(queueEntries.updatedAt), desc(queueEntries.id)),
+        estimates(restaurant.id),
+      ]);
       const visits = await visitsOf(rows);
       return rows.map((row) => toQueueEntry(row, waits.get(row.id), visits.get(row.id) ?? 0));
     },
@@ -785,11 +810,15 @@ export function createQueueService(db: Database, now: () => Date = () => new Dat
 
     async publicRestaurant(id: number) {
       const restaurant = await restaurantOrThrow(id);
-      const tables = await db
-        .select({ id: diningTables.id })
-        .from(diningTables)
-        .where(eq(diningTables.restaurantId, id));
-      return { id: restaurant.id, name: restaurant.name, queue_open: tables.length > 0, typical_wait: null };
+      const hall = await hallOf(id);
+      // What a couple joining now would wait: the figure a guest weighs before joining.
+      const [couple] = simulate(hall, [{ id: -1, partySize: 2 }]).filter((e) => e.id === -1);
+      return {
+        id: restaurant.id,
+        name: restaurant.name,
+        queue_open: hall.tables.length > 0,
+        typical_wait: couple?.waitMinutes ?? null,
+      };
     },
   };
 

@@ -26,6 +26,21 @@ describe('the live queue', () => {
     payload?: object,
   ) => t.app.inject({ method, url, headers: who.bearer(as), ...(payload ? { payload } : {}) });
 
+  describe('what the guest form shows of a restaurant', () => {
+    it('gives the name, whether the queue is open, and what a couple would wait now', async () => {
+      const open = await t.app.inject({ method: 'GET', url: `/api/public/restaurant/${who.restaurantA}/` });
+      expect(open.statusCode).toBe(200);
+      // The demo hall has free tables and nobody waits yet: a couple is seated at once.
+      expect(open.json()).toEqual({ id: who.restaurantA, name: 'Демо', queue_open: true, typical_wait: 0 });
+      // A restaurant without tables cannot take a queue, and has no wait to tell.
+      const closed = await t.app.inject({ method: 'GET', url: `/api/public/restaurant/${who.restaurantB}/` });
+      expect(closed.json()).toMatchObject({ name: 'Второй', queue_open: false, typical_wait: null });
+      expect((await t.app.inject({ method: 'GET', url: '/api/public/restaurant/999999/' })).statusCode).toBe(
+        404,
+      );
+    });
+  });
+
   describe('guests joining through the form', () => {
     it('gives a number, a token for their own page, and a wait of 0 while tables are free', async () => {
       const res = await join({ group_size: 2, name: 'Анна', phone: nextPhone(), event: 'date' });
