@@ -45,6 +45,14 @@ describe('the live queue between a guest and the hostess', () => {
     expect(await row.textContent()).toContain('День рождения');
     expect(await hostess.getByRole('tab', { name: /Ожидают/ }).textContent()).toContain('1');
     expect(await seriousAccessibilityProblems(hostess)).toEqual([]);
+    // The guest's card: details and every move allowed.
+    await row.getByRole('button', { name: 'Действия: Светлана' }).click();
+    const card = hostess.getByRole('dialog', { name: /Светлана/ });
+    await card.getByRole('button', { name: 'Ушел' }).waitFor();
+    expect(await card.getByRole('link', { name: '+79167001122' }).count()).toBe(1);
+    expect(await seriousAccessibilityProblems(hostess)).toEqual([]);
+    await card.getByRole('button', { name: 'Закрыть' }).click();
+    await card.waitFor({ state: 'hidden' });
 
     // She calls the guest; the guest's page says so by itself.
     await row.getByRole('button', { name: 'Вызвать' }).click();
