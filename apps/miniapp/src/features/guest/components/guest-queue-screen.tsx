@@ -1,5 +1,5 @@
 import type { GuestQueueStatus } from '@stolik/contracts';
-import { QUEUE_EVENTS, type QueueEvent } from '@stolik/domain';
+import type { QueueEvent } from '@stolik/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +10,9 @@ import { telegramContactRequest, telegramUser } from '../../../shared/telegram/t
 import { Field } from '../../../shared/ui/field';
 import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { usePageTitle } from '../../../shared/ui/page';
+import { EventChoice, PartySizeStepper } from '../../../shared/ui/party-fields';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { joinQueue, publicRestaurantQuery } from '../api/guest-api';
-
-const MAX_PARTY = 20;
 
 /** Enough digits to be a phone; the API checks it exactly (a mobile number, spec §5). */
 const looksLikePhone = (value: string) => value.replace(/\D/g, '').length >= 10;
@@ -91,45 +90,8 @@ export function GuestQueueScreen() {
         </h1>
       </header>
       <form className="form guest__form" onSubmit={(e) => void submit(e)} noValidate>
-        <fieldset className="stepper">
-          <legend className="field__label">{t('guest.partySize')}</legend>
-          <div className="stepper__controls">
-            <button
-              type="button"
-              className="stepper__button"
-              aria-label={t('guest.fewer')}
-              disabled={size <= 1}
-              onClick={() => setSize((n) => Math.max(1, n - 1))}
-            >
-              −
-            </button>
-            <output className="stepper__value" aria-live="polite">
-              {t('guest.guests', { count: size })}
-            </output>
-            <button
-              type="button"
-              className="stepper__button"
-              aria-label={t('guest.more')}
-              disabled={size >= MAX_PARTY}
-              onClick={() => setSize((n) => Math.min(MAX_PARTY, n + 1))}
-            >
-              +
-            </button>
-          </div>
-        </fieldset>
-        <fieldset className="choice">
-          <legend className="field__label">{t('guest.event')}</legend>
-          {QUEUE_EVENTS.map((value) => (
-            <label key={value} className="choice__option">
-              <input
-                type="checkbox"
-                checked={event === value}
-                onChange={() => setEvent((current) => (current === value ? null : value))}
-              />
-              <span>{t(`events.${value}`)}</span>
-            </label>
-          ))}
-        </fieldset>
+        <PartySizeStepper value={size} onChange={setSize} />
+        <EventChoice value={event} onChange={setEvent} />
         <label className="field">
           <span className="field__label">{t('guest.comment')}</span>
           <textarea

@@ -1,17 +1,17 @@
 import type { QueueEntry, SeatingZone } from '@stolik/contracts';
-import { QUEUE_EVENTS, type QueueEvent } from '@stolik/domain';
+import type { QueueEvent } from '@stolik/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/transport';
 import { Field } from '../../../shared/ui/field';
 import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
+import { EventChoice, PartySizeStepper } from '../../../shared/ui/party-fields';
 import { Sheet } from '../../../shared/ui/sheet';
 import { addWalkIn, queueKeys, seatAtOnce } from '../api/queue-api';
 import { SeatingPanel } from './seating-panel';
 import { useRefusalMessage } from './use-queue-actions';
 
-const MAX_PARTY = 20;
 const EMPTY: FormErrors = { fields: {}, general: null };
 
 /**
@@ -131,32 +131,7 @@ export function WalkInSheet({
         </>
       ) : (
         <form id="walk-in-form" className="form" onSubmit={submit} noValidate>
-          <fieldset className="stepper">
-            <legend className="field__label">{t('guest.partySize')}</legend>
-            <div className="stepper__controls">
-              <button
-                type="button"
-                className="stepper__button"
-                aria-label={t('guest.fewer')}
-                disabled={size <= 1}
-                onClick={() => setSize((n) => Math.max(1, n - 1))}
-              >
-                −
-              </button>
-              <output className="stepper__value" aria-live="polite">
-                {t('guest.guests', { count: size })}
-              </output>
-              <button
-                type="button"
-                className="stepper__button"
-                aria-label={t('guest.more')}
-                disabled={size >= MAX_PARTY}
-                onClick={() => setSize((n) => Math.min(MAX_PARTY, n + 1))}
-              >
-                +
-              </button>
-            </div>
-          </fieldset>
+          <PartySizeStepper value={size} onChange={setSize} />
           <Field
             label={t('guest.name')}
             autoComplete="off"
@@ -173,19 +148,7 @@ export function WalkInSheet({
             onChange={(e) => setPhone(e.target.value)}
             error={errors.fields.phone}
           />
-          <fieldset className="choice">
-            <legend className="field__label">{t('guest.event')}</legend>
-            {QUEUE_EVENTS.map((value) => (
-              <label key={value} className="choice__option">
-                <input
-                  type="checkbox"
-                  checked={event === value}
-                  onChange={() => setEvent((current) => (current === value ? null : value))}
-                />
-                <span>{t(`events.${value}`)}</span>
-              </label>
-            ))}
-          </fieldset>
+          <EventChoice value={event} onChange={setEvent} />
           <Field
             label={t('liveQueue.comment')}
             value={comment}
