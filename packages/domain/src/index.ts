@@ -1,3 +1,4 @@
+export * from './booking/booking-status';
 export * from './dates';
 export * from './font-size';
 export * from './layout';
