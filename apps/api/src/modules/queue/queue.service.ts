@@ -638,12 +638,22 @@ export function createQueueService(
     async guestJoin(restaurantId: number, body: GuestJoinBody, key: string | null, source: EntrySource) {
       const restaurant = await restaurantOrThrow(restaurantId);
       const phone = phoneOrThrow(body.phone, true);
-      if (key) {
+      // The same form sent again (a double tap, a retry): the entry it made the first time.
+      const replayed = async (idempotencyKey: string) => {
         const [same] = await db
           .select()
           .from(queueEntries)
-          .where(and(eq(queueEntries.restaurantId, restaurant.id), eq(queueEntries.idempotencyKey, key)));
-        if (same) return { created: false, status: await guestView(same, restaurant.name) };
+          .where(
+            and(
+              eq(queueEntries.restaurantId, restaurant.id),
+              eq(queueEntries.idempotencyKey, idempotencyKey),
+            ),
+          );
+        return same ? { created: false, status: await guestView(same, restaurant.name) } : null;
+      };
+      if (key) {
+        const earlier = await replayed(key);
+        if (earlier) return earlier;
       }
       try {
         const entry = await insertEntry({
@@ -662,11 +672,8 @@ export function createQueueService(
         return { created: true, status: await guestView(entry, restaurant.name) };
       } catch (error) {
         if (key && isUniqueViolation(error, 'queue_entries_idempotency_uq')) {
-          const [same] = await db
-            .select()
-            .from(queueEntries)
-            .where(and(eq(queueEntries.restaurantId, restaurant.id), eq(queueEntries.idempotencyKey, key)));
-          if (same) return { created: false, status: await guestView(same, restaurant.name) };
+          const earlier = await replayed(key);
+          if (earlier) return earlier;
         }
         if (isUniqueViolation(error, 'queue_entries_active_phone_uq')) {
           const [existing] = await db

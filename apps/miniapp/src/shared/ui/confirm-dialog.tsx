@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { useModalDialog } from './use-modal-dialog';
 
 /** A modal question with two answers (the native <dialog>: focus is trapped, Esc cancels). */
 export function ConfirmDialog({
@@ -18,15 +19,8 @@ export function ConfirmDialog({
   onCancel: () => void;
   destructive?: boolean;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal?.();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog

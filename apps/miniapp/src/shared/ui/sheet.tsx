@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from './use-modal-dialog';
 
 /**
  * A modal panel: a bottom sheet on a phone (within the thumb's reach), a centred panel on a tablet.
@@ -19,15 +20,8 @@ export function Sheet({
   footer?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal?.();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes it with Esc (onCancel); the click is the backdrop tap.
