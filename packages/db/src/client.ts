@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -62,7 +63,11 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     location = path.resolve(dataDir, 'pglite');
     mkdirSync(location, { recursive: true });
   }
-  const client = await PGlite.create(location === undefined ? {} : { dataDir: location });
+  // btree_gist: the booking exclusion constraint compares table ids (=) and time ranges (&&) in one index.
+  const extensions = { btree_gist };
+  const client = await PGlite.create(
+    location === undefined ? { extensions } : { dataDir: location, extensions },
+  );
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     kind: 'pglite',

@@ -1,10 +1,18 @@
-import { ENTRY_SOURCES, QUEUE_EVENTS, QUEUE_STATUSES, ROLES } from '@stolik/domain';
+import {
+  BOOKING_STATUSES,
+  ENTRY_SOURCES,
+  QUEUE_EVENTS,
+  QUEUE_STATUSES,
+  ROLES,
+  TIME_RULE_TYPES,
+} from '@stolik/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -48,6 +56,8 @@ export const zones = pgTable(
       .references(() => restaurants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The zone schedule's on/off switch (spec §7 update_zone_schedule, active 1 or 0). */
+    isActive: boolean('is_active').notNull().default(true),
   },
   (t) => [uniqueIndex('zones_restaurant_name_uq').on(t.restaurantId, t.name)],
 );
@@ -355,4 +365,199 @@ export const outbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
   ],
+);
+
+/** A PostgreSQL tstzrange, read and written as its text form ('["2026-…","2026-…")'). */
+const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
+
+export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
+
+/** A table booking (spec §3): a party, a time, a table or a group of tables. */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    /** One table, or a group of tables, or neither (a waiting-list request). */
+    tableId: integer('table_id').references(() => diningTables.id, { onDelete: 'set null' }),
+    groupId: integer('group_id').references(() => tableGroups.id, { onDelete: 'set null' }),
+    groupSize: smallint('group_size').notNull(),
+    seatingTime: timestamp('seating_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    status: bookingStatus('status').notNull(),
+    name: text('name').notNull().default(''),
+    /** E.164, or empty when staff booked without one. */
+    phone: text('phone').notNull().default(''),
+    comment: text('comment').notNull().default(''),
+    source: entrySource('source').notNull(),
+    deposit: boolean('deposit').notNull().default(false),
+    /** The guest's secret for their status page. */
+    guestToken: text('guest_token').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    telegramChatId: bigint('telegram_chat_id', { mode: 'number' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bookings_restaurant_time_idx').on(t.restaurantId, t.seatingTime),
+    index('bookings_phone_idx').on(t.restaurantId, t.phone),
+    uniqueIndex('bookings_guest_token_uq').on(t.guestToken),
+    uniqueIndex('bookings_idempotency_uq').on(t.restaurantId, t.idempotencyKey),
+    check('bookings_group_size_ck', sql`${t.groupSize} between 1 and 50`),
+    check('bookings_time_ck', sql`${t.endTime} > ${t.seatingTime}`),
+    check('bookings_place_ck', sql`${t.tableId} is null or ${t.groupId} is null`),
+  ],
+);
+
+/**
+ * The tables a booking holds and for when: one row per table while the booking's status holds
+ * tables. The range includes preparation before and cleaning after, and an exclusion constraint
+ * (btree_gist, in the migration) refuses two overlapping ranges on one table: the database, not
+ * the code, is what makes a double booking impossible.
+ */
+export const bookingTables = pgTable(
+  'booking_tables',
+  {
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => diningTables.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    during: tstzrange('during').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.tableId] })],
+);
+
+/** Who changed what when: one row per change of a booking. */
+export const bookingHistory = pgTable(
+  'booking_history',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    fromStatus: bookingStatus('from_status'),
+    toStatus: bookingStatus('to_status').notNull(),
+    /** null: the guest (public form), an auto-reservation rule or the system. */
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('booking_history_booking_idx').on(t.bookingId)],
+);
+
+/** Booking settings of a restaurant: the gaps a table needs between two bookings. */
+export const bookingSettings = pgTable('booking_settings', {
+  restaurantId: integer('restaurant_id')
+    .primaryKey()
+    .references(() => restaurants.id, { onDelete: 'cascade' }),
+  preparationMinutes: smallint('preparation_minutes').notNull().default(0),
+  cleaningMinutes: smallint('cleaning_minutes').notNull().default(15),
+});
+
+/** How long a party of a size keeps its table (spec §7 booking-duration-list). */
+export const bookingDurations = pgTable(
+  'booking_durations',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    seatsFrom: smallint('seats_from').notNull(),
+    /** null: and larger. */
+    seatsTo: smallint('seats_to'),
+    minutes: smallint('minutes').notNull(),
+  },
+  (t) => [
+    index('booking_durations_restaurant_idx').on(t.restaurantId),
+    check('booking_durations_ck', sql`${t.seatsFrom} >= 1 and ${t.minutes} between 15 and 720`),
+  ],
+);
+
+/** A zone switched off for a date, or for hours of it (spec §7 zone-schedules). */
+export const zoneClosures = pgTable(
+  'zone_closures',
+  {
+    id: serial('id').primaryKey(),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zones.id, { onDelete: 'cascade' }),
+    date: date('date').notNull(),
+    /** Both null: the whole date. */
+    fromTime: time('from_time'),
+    toTime: time('to_time'),
+  },
+  (t) => [index('zone_closures_zone_date_idx').on(t.zoneId, t.date)],
+);
+
+/** A table taken out of booking on a date (spec §7 table_lock). */
+export const tableLocks = pgTable(
+  'table_locks',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => diningTables.id, { onDelete: 'cascade' }),
+    date: date('date').notNull(),
+    fromTime: time('from_time'),
+    toTime: time('to_time'),
+    reason: text('reason').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('table_locks_restaurant_date_idx').on(t.restaurantId, t.date)],
+);
+
+export const timeRuleType = pgEnum('time_rule_type', TIME_RULE_TYPES);
+
+/** Limits on guests' online booking requests (spec §7 /api/time_rule/). */
+export const timeRules = pgTable(
+  'time_rules',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    ruleType: timeRuleType('rule_type').notNull(),
+    /** 0 = Monday; empty: every day. */
+    weekdays: smallint('weekdays').array().notNull().default(sql`'{}'::smallint[]`),
+    fromTime: time('from_time'),
+    toTime: time('to_time'),
+    minutes: smallint('minutes'),
+    covers: smallint('covers'),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [index('time_rules_restaurant_idx').on(t.restaurantId)],
+);
+
+/**
+ * Guest requests the restaurant confirms without a hostess (spec §7 /api/auto_reservation_rules/):
+ * a request of at most maxGroupSize guests, on those weekdays and hours, when a table is free.
+ */
+export const autoReservationRules = pgTable(
+  'auto_reservation_rules',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    ruleType: text('rule_type').notNull().default('confirm'),
+    weekdays: smallint('weekdays').array().notNull().default(sql`'{}'::smallint[]`),
+    fromTime: time('from_time'),
+    toTime: time('to_time'),
+    maxGroupSize: smallint('max_group_size').notNull(),
+    zoneId: integer('zone_id').references(() => zones.id, { onDelete: 'cascade' }),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [index('auto_reservation_rules_restaurant_idx').on(t.restaurantId)],
 );

@@ -2,6 +2,8 @@ import { ROLE_ADMIN, type Role } from '@stolik/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import {
+  bookingDurations,
+  bookingSettings,
   diningTables,
   memberships,
   restaurants,
@@ -127,6 +129,14 @@ async function seedDemoRestaurant(tx: Tx): Promise<boolean> {
       closes: '23:00',
     })),
   );
+  await tx
+    .insert(bookingSettings)
+    .values({ restaurantId: restaurant.id, preparationMinutes: 0, cleaningMinutes: 15 });
+  await tx.insert(bookingDurations).values([
+    { restaurantId: restaurant.id, seatsFrom: 1, seatsTo: 2, minutes: 90 },
+    { restaurantId: restaurant.id, seatsFrom: 3, seatsTo: 4, minutes: 120 },
+    { restaurantId: restaurant.id, seatsFrom: 5, seatsTo: null, minutes: 150 },
+  ]);
   return true;
 }
 

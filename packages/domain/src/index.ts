@@ -1,4 +1,6 @@
+export * from './booking/availability';
 export * from './booking/booking-status';
+export * from './booking/zoned-time';
 export * from './dates';
 export * from './font-size';
 export * from './layout';
@@ -7,3 +9,4 @@ export * from './phone';
 export * from './queue/queue-status';
 export * from './queue/wait-estimate';
 export * from './roles';
+export * from './booking/time-rules';

@@ -401,6 +401,36 @@ export const ru = {
     waiting: 'Пришли',
     waiting_list: 'Лист ожидания',
   },
+  /** What the booking API answers (409s and field errors). */
+  bookingApi: {
+    conflict: 'Этот стол уже забронирован на это время',
+    noTable: 'На это время нет подходящего свободного стола',
+    slotUnavailable: 'Это время уже занято. Выберите другое',
+    transitionRefused: 'Так изменить статус брони нельзя',
+    changedElsewhere: 'Бронь уже изменили на другом устройстве. Обновите страницу',
+    tableTooSmall: 'Стол не подходит для такого числа гостей',
+    outsideHours: 'Ресторан в это время не работает',
+    bookingsOff: 'Ресторан не принимает бронирования',
+    duplicate: 'Такая заявка уже отправлена',
+  },
+  /** The .xlsx export of guest contacts: column headers. */
+  contactsExport: {
+    sheet: 'Гости',
+    date: 'Дата',
+    time: 'Время',
+    name: 'Имя',
+    phone: 'Телефон',
+    guests: 'Гостей',
+    status: 'Статус',
+    comment: 'Комментарий',
+    source: 'Источник',
+  },
+  /** Staff booking screens (timeline, list, waiting list, card). */
+  booking: {},
+  /** Settings → booking. */
+  bookingSettings: {},
+  /** The guest booking form and status page. */
+  guestBooking: {},
   invitations: {
     invalid: 'Приглашение не найдено, уже использовано или устарело',
     emailMismatch: 'Приглашение выписано на другую почту',

@@ -8,7 +8,8 @@ import { TEST_BOT_TOKEN } from './telegram-launch';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/src/server.ts');
-const DIST = path.join(REPO_ROOT, 'apps/miniapp/dist');
+// MINIAPP_DIST: a build elsewhere (a second checkout's screenshots while this one's tests run).
+const DIST = process.env.MINIAPP_DIST ?? path.join(REPO_ROOT, 'apps/miniapp/dist');
 
 export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
 
@@ -56,6 +57,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      MINIAPP_DIST: DIST,
       BOT_TOKEN: TEST_BOT_TOKEN,
       TELEGRAM_API_ROOT: botApiRoot,
       ...env,
