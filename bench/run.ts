@@ -3,6 +3,7 @@
  * bench/results/latest.json so later changes can be compared with this one.
  *
  *  1. Bundle: gzip size of the JS and CSS the first screen (/login) needs, and of all of it.
+ *     Then, in-process: the wait estimate, and booking availability (a day's slots, one table search).
  *  2. HTTP: autocannon on loopback against GET /api/restaurant/ and GET /api/health/, on the
  *     embedded PGlite and on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, else the local
  *     server at 127.0.0.1:5432/test; a fresh database is created and dropped for the run).
@@ -16,6 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureAvailability } from './availability';
 import { measureBundle } from './bundle';
 import { measureEstimate } from './estimate';
 import { measureEventStreams } from './event-stream';
@@ -32,6 +34,7 @@ execFileSync('npx', ['-y', 'pnpm@10', '--filter', '@stolik/miniapp', 'build'], {
 const bundle = measureBundle(path.join(ROOT, 'apps/miniapp/dist'));
 
 const estimate = measureEstimate();
+const availability = measureAvailability();
 
 const postgresUrl =
   process.env.BENCH_DATABASE_URL ??
@@ -53,6 +56,29 @@ console.table({
 console.info('Wait estimate (60 tables, 40 waiting)');
 console.table({
   estimateWaits: { runs: estimate.runs, 'mean ms': estimate.meanMs, 'p99 ms': estimate.p99Ms },
+});
+console.info(
+  `Booking availability (${availability.tables} tables, ${availability.groups} groups, ${availability.bookings} bookings)`,
+);
+console.table({
+  'availableSlots online': {
+    runs: availability.slotsOnline.runs,
+    'mean ms': availability.slotsOnline.meanMs,
+    'p99 ms': availability.slotsOnline.p99Ms,
+    result: `${availability.slotsOnline.slots} slots`,
+  },
+  'availableSlots staff': {
+    runs: availability.slotsStaff.runs,
+    'mean ms': availability.slotsStaff.meanMs,
+    'p99 ms': availability.slotsStaff.p99Ms,
+    result: `${availability.slotsStaff.slots} slots`,
+  },
+  findTables: {
+    runs: availability.findTables.runs,
+    'mean ms': availability.findTables.meanMs,
+    'p99 ms': availability.findTables.p99Ms,
+    result: `${availability.findTables.fits} fits`,
+  },
 });
 console.info('HTTP (autocannon, loopback)');
 console.table(
@@ -105,6 +131,7 @@ const results = {
   machine: { cpus: (await import('node:os')).cpus().length },
   bundle,
   estimate,
+  availability,
   http,
   queueList,
   events,

@@ -10,6 +10,10 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { createTelegramSignIn } from './modules/auth/telegram-signin.service';
 import { createTokenSigner, loadSigningKey, type TokenSigner } from './modules/auth/tokens';
+import { bookingRoutes } from './modules/booking/booking.routes';
+import { createBookingService } from './modules/booking/booking.service';
+import { bookingSettingsRoutes } from './modules/booking/booking-settings.routes';
+import { createBookingSettingsService } from './modules/booking/booking-settings.service';
 import { type ChangeHub, createChangeHub } from './modules/events/change-hub';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -122,8 +126,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queue: createQueueService(db, undefined, { turnCacheMs: deps.turnCacheMs }),
     limiter,
   });
+  const bookings = createBookingService(db);
+  await app.register(bookingRoutes, { bookings, limiter });
+  await app.register(bookingSettingsRoutes, { settings: createBookingSettingsService(db) });
   await app.register(eventsRoutes, {
     hub: changes,
+    findGuestBooking: (token) => bookings.guestBookingRef(token),
     findGuestEntry: async (token) => {
       const [row] = await db
         .select({ id: schema.queueEntries.id, restaurantId: schema.queueEntries.restaurantId })

@@ -315,7 +315,6 @@ export const TimeRuleTypeSchema = z.enum(TIME_RULE_TYPES);
 const Weekdays = z
   .array(z.number().int().min(0).max(6))
   .max(7)
-  .default([])
   .transform((days) => [...new Set(days)].sort());
 
 /** /api/time_rule/: a limit on guests' online requests (see the engine for what each type means). */
@@ -331,17 +330,24 @@ export const TimeRuleSchema = z.object({
   is_active: z.boolean(),
 });
 export type TimeRule = z.infer<typeof TimeRuleSchema>;
+// The fields as a PATCH may send them (absent: unchanged); a POST fills the defaults.
 const TimeRuleFields = {
   weekdays: Weekdays,
-  ...Window,
-  minutes: z.number().int().min(0).max(1440).nullable().default(null),
-  covers: z.number().int().min(1).max(1000).nullable().default(null),
-  is_active: z.boolean().default(true),
+  from: WallTime.nullable(),
+  to: WallTime.nullable(),
+  minutes: z.number().int().min(0).max(1440).nullable(),
+  covers: z.number().int().min(1).max(1000).nullable(),
+  is_active: z.boolean(),
 };
 export const TimeRuleCreateBody = z.object({
   restaurant: Id,
   rule_type: TimeRuleTypeSchema,
-  ...TimeRuleFields,
+  weekdays: Weekdays.default([]),
+  from: TimeRuleFields.from.default(null),
+  to: TimeRuleFields.to.default(null),
+  minutes: TimeRuleFields.minutes.default(null),
+  covers: TimeRuleFields.covers.default(null),
+  is_active: TimeRuleFields.is_active.default(true),
 });
 export type TimeRuleCreateBody = z.infer<typeof TimeRuleCreateBody>;
 export const TimeRulePatchBody = z.object(TimeRuleFields).partial();
@@ -364,15 +370,21 @@ export const AutoRuleSchema = z.object({
 export type AutoRule = z.infer<typeof AutoRuleSchema>;
 const AutoRuleFields = {
   weekdays: Weekdays,
-  ...Window,
+  from: WallTime.nullable(),
+  to: WallTime.nullable(),
   max_group_size: z.number().int().min(1).max(50),
-  zone: Id.nullable().default(null),
-  is_active: z.boolean().default(true),
+  zone: Id.nullable(),
+  is_active: z.boolean(),
 };
 export const AutoRuleCreateBody = z.object({
   restaurant: Id,
   rule_type: z.literal('confirm').default('confirm'),
-  ...AutoRuleFields,
+  weekdays: Weekdays.default([]),
+  from: AutoRuleFields.from.default(null),
+  to: AutoRuleFields.to.default(null),
+  max_group_size: AutoRuleFields.max_group_size,
+  zone: AutoRuleFields.zone.default(null),
+  is_active: AutoRuleFields.is_active.default(true),
 });
 export type AutoRuleCreateBody = z.infer<typeof AutoRuleCreateBody>;
 export const AutoRulePatchBody = z.object(AutoRuleFields).partial();
@@ -414,4 +426,3 @@ export const GuestBookingStatus = z.object({
   status: GuestBookingOutcome,
 });
 export type GuestBookingStatus = z.infer<typeof GuestBookingStatus>;
-export const GuestBookingToken = z.object({ token: z.string().min(10).max(64) });

@@ -1,5 +1,6 @@
 export * from './booking/availability';
 export * from './booking/booking-status';
+export * from './booking/time-rules';
 export * from './booking/zoned-time';
 export * from './dates';
 export * from './font-size';
@@ -9,4 +10,3 @@ export * from './phone';
 export * from './queue/queue-status';
 export * from './queue/wait-estimate';
 export * from './roles';
-export * from './booking/time-rules';

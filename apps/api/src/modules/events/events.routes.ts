@@ -23,8 +23,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   hub: ChangeHub;
   /** A guest's entry by its secret token (the public stream). */
   findGuestEntry: (token: string) => Promise<{ id: number; restaurantId: number } | null>;
+  /** A guest's booking by its secret token (the public booking stream). */
+  findGuestBooking: (token: string) => Promise<{ id: number; restaurantId: number } | null>;
   lifetimeMs?: number;
-}> = async (app, { hub, findGuestEntry, lifetimeMs = ACCESS_TTL_S * 1000 }) => {
+}> = async (app, { hub, findGuestEntry, findGuestBooking, lifetimeMs = ACCESS_TTL_S * 1000 }) => {
   const open = new Set<() => void>();
   // Open streams would hold the server's close forever.
   app.addHook('preClose', async () => {
@@ -36,7 +38,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     request: FastifyRequest,
     reply: FastifyReply,
     restaurantId: number,
-    toMessage: (change: RestaurantChange) => RestaurantChange,
+    /** What this listener is told of a change; null: nothing. */
+    toMessage: (change: RestaurantChange) => RestaurantChange | null,
   ) => {
     reply.hijack();
     const raw = reply.raw;
@@ -54,7 +57,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
 
     const unsubscribe = hub.subscribe(restaurantId, (message) => {
       if (message.kind === 'gap') write('event: gap\ndata: {}\n\n');
-      else write(`event: change\ndata: ${JSON.stringify(toMessage(message.change))}\n\n`);
+      else {
+        const told = toMessage(message.change);
+        if (told) write(`event: change\ndata: ${JSON.stringify(told)}\n\n`);
+      }
     });
     const heartbeat = setInterval(() => write(': ping\n\n'), EVENT_STREAM_HEARTBEAT_MS);
     const expiry = setTimeout(() => end(), lifetimeMs);
@@ -114,6 +120,31 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
         restaurant: entry.restaurantId,
         id: entry.id,
       }));
+    },
+  );
+
+  app.get(
+    '/api/public/booking/:token/events/',
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ['guests'],
+        summary: "Nudges for a guest's booking page (text/event-stream)",
+        description:
+          "`change` whenever the guest's own booking changed (confirmed, declined, moved); nothing of other bookings. Same framing as the staff stream.",
+        params: GuestTokenParams,
+        response: { 200: z.string().describe('text/event-stream'), ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const booking = await findGuestBooking(request.params.token);
+      if (!booking) throw notFound();
+      await hub.start();
+      serve(request, reply, booking.restaurantId, (change) =>
+        change.kind === 'booking' && change.id === booking.id
+          ? { kind: 'booking', restaurant: booking.restaurantId, id: booking.id }
+          : null,
+      );
     },
   );
 };

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Forecast, PhoneHistory, QueueEntry, RestaurantChange, SeatingZone } from '@stolik/contracts';
 import { schema } from '@stolik/db';
-import { localIsoDate, ROLE_ADMIN, ROLE_MANAGER } from '@stolik/domain';
+import { localIsoDate } from '@stolik/domain';
 import { and, arrayContains, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openEventStream } from '../../test/event-stream';
 import { createIdentities, type Identities, type Person } from '../../test/identities';
+import { openTestRestaurant, type RestaurantFixture } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 describe('seating, reserve, moving, the seating plan and the forecast of the live queue', () => {
@@ -36,58 +37,7 @@ describe('seating, reserve, moving, the seating plan and the forecast of the liv
       ...(payload ? { payload } : {}),
     });
 
-  /**
-   * A restaurant of its own for one test: the hostess and the admin of A work there too (the
-   * hostess of B does not), with the given zones and tables.
-   */
-  async function openRestaurant(options: {
-    name: string;
-    timezone?: string;
-    zones?: { name: string; sortOrder: number }[];
-    tables: { number: string; seatsMax: number; seatsMin?: number; zone?: string }[];
-  }) {
-    const db = t.database.db;
-    const [restaurant] = await db
-      .insert(schema.restaurants)
-      .values({ name: options.name, timezone: options.timezone ?? 'Europe/Moscow' })
-      .returning();
-    if (!restaurant) throw new Error('restaurant was not created');
-    await db.insert(schema.memberships).values([
-      { userId: who.hostessA.id, restaurantId: restaurant.id, role: ROLE_MANAGER },
-      { userId: who.adminA.id, restaurantId: restaurant.id, role: ROLE_ADMIN },
-    ]);
-    const zoneRows = options.zones?.length
-      ? await db
-          .insert(schema.zones)
-          .values(options.zones.map((zone) => ({ restaurantId: restaurant.id, ...zone })))
-          .returning()
-      : [];
-    const zoneId = (name: string) => {
-      const zone = zoneRows.find((z) => z.name === name);
-      if (!zone) throw new Error(`no zone ${name}`);
-      return zone.id;
-    };
-    const tableRows = options.tables.length
-      ? await db
-          .insert(schema.diningTables)
-          .values(
-            options.tables.map((table) => ({
-              restaurantId: restaurant.id,
-              number: table.number,
-              seatsMin: table.seatsMin ?? 1,
-              seatsMax: table.seatsMax,
-              zoneId: table.zone ? zoneId(table.zone) : null,
-            })),
-          )
-          .returning()
-      : [];
-    const table = (number: string) => {
-      const row = tableRows.find((r) => r.number === number);
-      if (!row) throw new Error(`no table ${number}`);
-      return row.id;
-    };
-    return { id: restaurant.id, table, zone: zoneId };
-  }
+  const openRestaurant = (options: RestaurantFixture) => openTestRestaurant(t, who, options);
 
   const walkIn = async (restaurant: number, body: object = {}) => {
     const res = await staff('POST', '/api/reservation/', who.hostessA, {

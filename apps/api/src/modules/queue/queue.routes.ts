@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { viewerOf } from '../../plugins/authentication';
 import { access } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
+import { pageLinks } from '../../shared/pagination';
 import type { RateLimiter } from '../../shared/rate-limit';
 import type { QueueService } from './queue.service';
 
@@ -121,18 +122,9 @@ export const queueRoutes: FastifyPluginAsyncZod<{ queue: QueueService; limiter: 
       },
     },
     async (request) => {
-      const { id } = request.params;
       const { page, page_size } = request.query;
-      const forecast = await queue.forecast(id, request.query);
-      const link = (to: number) => {
-        const params = new URLSearchParams({ page: String(to), page_size: String(page_size) });
-        return `/api/reservation/forecast/${id}/?${params.toString()}`;
-      };
-      return {
-        ...forecast,
-        next: page * page_size < forecast.count ? link(page + 1) : null,
-        previous: page > 1 ? link(page - 1) : null,
-      };
+      const forecast = await queue.forecast(request.params.id, request.query);
+      return { ...forecast, ...pageLinks(request, forecast.count, page, page_size) };
     },
   );
 

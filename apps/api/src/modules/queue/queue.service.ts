@@ -33,7 +33,9 @@ import {
 import { and, arrayOverlaps, asc, count, desc, eq, gte, ilike, inArray, max, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { requireRestaurant, type Viewer } from '../../shared/access';
+import { isUniqueViolation } from '../../shared/db-errors';
 import { FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
+import { phoneOrThrow } from '../../shared/phone-input';
 import { announceChange } from '../events/changes';
 
 const { queueEntries, queueHistory, queueCounters, outbox, restaurants, diningTables, zones } = schema;
@@ -56,26 +58,6 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /** The party-size buckets of turn times: 1-2, 3-4, 5-6, 7+ (by their largest size). */
 const turnBucket = (partySize: number) => (partySize <= 2 ? 2 : partySize <= 4 ? 4 : partySize <= 6 ? 6 : 8);
-
-function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = e?.code ?? e?.cause?.code;
-  const name = e?.constraint ?? e?.cause?.constraint ?? '';
-  return (
-    code === '23505' &&
-    (!constraint || name === constraint || String((error as Error)?.message).includes(constraint))
-  );
-}
-
-function phoneOrThrow(phone: string, required: boolean): string {
-  if (!phone) {
-    if (required) throw new FieldValidationError({ phone: [MessageKey.phoneMissing] });
-    return '';
-  }
-  const normalized = normalizeMobilePhone(phone);
-  if (!normalized) throw new FieldValidationError({ phone: [MessageKey.phone] });
-  return normalized;
-}
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { viewerOf } from '../../plugins/authentication';
 import { access } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
+import { pageLinks } from '../../shared/pagination';
 import type { RateLimiter } from '../../shared/rate-limit';
 import type { AuthService } from '../auth/auth.service';
 import type { InvitationsService } from './invitations.service';
@@ -84,18 +85,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { count, items } = await users.list(viewerOf(request), request.query);
       const { page, page_size } = request.query;
-      const link = (to: number) => {
-        const params = new URLSearchParams(request.query as unknown as Record<string, string>);
-        params.set('page', String(to));
-        params.set('page_size', String(page_size));
-        return `/api/user/?${params.toString()}`;
-      };
-      return {
-        count,
-        next: page * page_size < count ? link(page + 1) : null,
-        previous: page > 1 ? link(page - 1) : null,
-        results: items,
-      };
+      return { count, ...pageLinks(request, count, page, page_size), results: items };
     },
   );
 

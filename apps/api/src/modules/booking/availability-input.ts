@@ -1,0 +1,246 @@
+import { type Database, schema } from '@stolik/db';
+import {
+  type AvailabilityInput,
+  addDays,
+  type DurationRule,
+  defaultTurnMinutes,
+  type LocalDate,
+  localIsoDate,
+  minutesOfDay,
+  type Occupation,
+  zonedInstant,
+} from '@stolik/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
+
+const {
+  bookings,
+  bookingTables,
+  bookingDurations,
+  bookingSettings,
+  diningTables,
+  queueEntries,
+  tableGroupMembers,
+  tableGroups,
+  tableLocks,
+  timeRules,
+  workTimes,
+  zoneClosures,
+  zones,
+} = schema;
+
+/** 'HH:mm:ss' from the database as the 'HH:mm' of the wire and the engine. */
+export const wallTime = (value: string | null) => (value === null ? null : value.slice(0, 5));
+
+/** Defaults for a restaurant that never saved booking settings. */
+export const DEFAULT_PREPARATION_MINUTES = 0;
+export const DEFAULT_CLEANING_MINUTES = 15;
+
+/**
+ * A restaurant-local service day runs from SERVICE_DAY_START on its date to the same hour the next
+ * day, so a 00:30 booking of a Friday that closes at 02:00 belongs to Friday (lists, timeline, counts).
+ */
+export const SERVICE_DAY_START = '06:00';
+
+export function serviceDayBounds(timezone: string, date: LocalDate): { from: Date; to: Date } {
+  return {
+    from: zonedInstant(timezone, date, SERVICE_DAY_START),
+    to: zonedInstant(timezone, addDays(date, 1), SERVICE_DAY_START),
+  };
+}
+
+/** The service day an instant belongs to. */
+export function serviceDateOf(timezone: string, at: Date): LocalDate {
+  const calendar = localIsoDate(timezone, at);
+  return at < zonedInstant(timezone, calendar, SERVICE_DAY_START) ? addDays(calendar, -1) : calendar;
+}
+
+export async function loadDurations(db: Database, restaurantId: number): Promise<DurationRule[]> {
+  const rows = await db
+    .select()
+    .from(bookingDurations)
+    .where(eq(bookingDurations.restaurantId, restaurantId))
+    .orderBy(asc(bookingDurations.seatsFrom), asc(bookingDurations.id));
+  return rows.map((r) => ({ seatsFrom: r.seatsFrom, seatsTo: r.seatsTo, minutes: r.minutes }));
+}
+
+export async function loadGaps(db: Database, restaurantId: number) {
+  const [row] = await db.select().from(bookingSettings).where(eq(bookingSettings.restaurantId, restaurantId));
+  return {
+    preparationMinutes: row?.preparationMinutes ?? DEFAULT_PREPARATION_MINUTES,
+    cleaningMinutes: row?.cleaningMinutes ?? DEFAULT_CLEANING_MINUTES,
+  };
+}
+
+/**
+ * Everything the availability engine needs for one restaurant's service day, read in parallel:
+ * the hall, its hours and rules, and what already holds tables (bookings' stored held ranges,
+ * and queue parties seated now, expected to stay their turn time).
+ */
+export async function loadAvailabilityInput(
+  db: Database,
+  restaurant: { id: number; timezone: string },
+  date: LocalDate,
+  now: Date,
+): Promise<AvailabilityInput> {
+  const restaurantId = restaurant.id;
+  // Wide enough for any opening hours of `date`, past midnight included, and a day's lead-in.
+  const windowFrom = zonedInstant(restaurant.timezone, addDays(date, -1), '00:00');
+  const windowTo = zonedInstant(restaurant.timezone, addDays(date, 2), '12:00');
+  const [
+    tableRows,
+    groupRows,
+    memberRows,
+    workRows,
+    durations,
+    gaps,
+    zoneRows,
+    closureRows,
+    lockRows,
+    ruleRows,
+    heldRows,
+    seatedRows,
+  ] = await Promise.all([
+    db.select().from(diningTables).where(eq(diningTables.restaurantId, restaurantId)),
+    db.select().from(tableGroups).where(eq(tableGroups.restaurantId, restaurantId)),
+    db
+      .select({ groupId: tableGroupMembers.groupId, tableId: tableGroupMembers.tableId })
+      .from(tableGroupMembers)
+      .innerJoin(tableGroups, eq(tableGroups.id, tableGroupMembers.groupId))
+      .where(eq(tableGroups.restaurantId, restaurantId)),
+    db.select().from(workTimes).where(eq(workTimes.restaurantId, restaurantId)),
+    loadDurations(db, restaurantId),
+    loadGaps(db, restaurantId),
+    db.select().from(zones).where(eq(zones.restaurantId, restaurantId)),
+    db
+      .select({ closure: zoneClosures })
+      .from(zoneClosures)
+      .innerJoin(zones, eq(zones.id, zoneClosures.zoneId))
+      .where(and(eq(zones.restaurantId, restaurantId), eq(zoneClosures.date, date))),
+    db
+      .select()
+      .from(tableLocks)
+      .where(and(eq(tableLocks.restaurantId, restaurantId), eq(tableLocks.date, date))),
+    db
+      .select()
+      .from(timeRules)
+      .where(and(eq(timeRules.restaurantId, restaurantId), eq(timeRules.isActive, true))),
+    db
+      .select({
+        bookingId: bookingTables.bookingId,
+        tableId: bookingTables.tableId,
+        from: sql<string>`lower(${bookingTables.during})`,
+        to: sql<string>`upper(${bookingTables.during})`,
+        startsAt: bookings.seatingTime,
+        covers: bookings.groupSize,
+      })
+      .from(bookingTables)
+      .innerJoin(bookings, eq(bookings.id, bookingTables.bookingId))
+      .where(
+        and(
+          eq(bookingTables.restaurantId, restaurantId),
+          sql`${bookingTables.during} && tstzrange(${windowFrom.toISOString()}::timestamptz, ${windowTo.toISOString()}::timestamptz)`,
+        ),
+      ),
+    db
+      .select()
+      .from(queueEntries)
+      .where(and(eq(queueEntries.restaurantId, restaurantId), eq(queueEntries.status, 'sat'))),
+  ]);
+
+  const membersOf = new Map<number, number[]>();
+  for (const m of memberRows) membersOf.set(m.groupId, [...(membersOf.get(m.groupId) ?? []), m.tableId]);
+
+  // One occupation per booking, with every table it holds.
+  const byBooking = new Map<number, Occupation>();
+  for (const row of heldRows) {
+    const existing = byBooking.get(row.bookingId);
+    if (existing) {
+      existing.tableIds.push(row.tableId);
+      continue;
+    }
+    byBooking.set(row.bookingId, {
+      bookingId: row.bookingId,
+      tableIds: [row.tableId],
+      from: new Date(row.from),
+      to: new Date(row.to),
+      startsAt: row.startsAt,
+      covers: row.covers,
+    });
+  }
+  const seated: Occupation[] = seatedRows
+    .filter((entry) => entry.seatedAt && entry.tableIds.length > 0)
+    .map((entry) => {
+      const seatedAt = entry.seatedAt as Date;
+      // A party past its expected turn is still there: it holds the table until at least now.
+      const expectedEnd = Math.max(
+        seatedAt.getTime() + defaultTurnMinutes(entry.groupSize) * 60_000,
+        now.getTime(),
+      );
+      return {
+        tableIds: entry.tableIds,
+        from: seatedAt,
+        to: new Date(expectedEnd + gaps.cleaningMinutes * 60_000),
+        startsAt: seatedAt,
+        covers: entry.groupSize,
+      };
+    });
+
+  return {
+    timezone: restaurant.timezone,
+    date,
+    now,
+    tables: tableRows.map((t) => ({
+      id: t.id,
+      zoneId: t.zoneId,
+      seatsMin: t.seatsMin,
+      seatsMax: t.seatsMax,
+      isReservable: t.isReservable,
+    })),
+    groups: groupRows.map((g) => ({
+      id: g.id,
+      tableIds: membersOf.get(g.id) ?? [],
+      seatsMin: g.seatsMin,
+      seatsMax: g.seatsMax,
+    })),
+    workTime: workRows.map((w) => ({
+      weekday: w.weekday,
+      opens: wallTime(w.opens) ?? '00:00',
+      closes: wallTime(w.closes) ?? '00:00',
+      isClosed: w.isClosed,
+    })),
+    durations,
+    preparationMinutes: gaps.preparationMinutes,
+    cleaningMinutes: gaps.cleaningMinutes,
+    inactiveZoneIds: zoneRows.filter((z) => !z.isActive).map((z) => z.id),
+    zoneClosures: closureRows.map(({ closure }) => ({
+      zoneId: closure.zoneId,
+      date: closure.date,
+      from: wallTime(closure.fromTime),
+      to: wallTime(closure.toTime),
+    })),
+    tableLocks: lockRows.map((l) => ({
+      tableId: l.tableId,
+      date: l.date,
+      from: wallTime(l.fromTime),
+      to: wallTime(l.toTime),
+    })),
+    timeRules: ruleRows.map((r) => ({
+      type: r.ruleType,
+      weekdays: r.weekdays,
+      from: wallTime(r.fromTime),
+      to: wallTime(r.toTime),
+      minutes: r.minutes,
+      covers: r.covers,
+    })),
+    occupations: [...byBooking.values(), ...seated],
+  };
+}
+
+/** Does a local time fall in a window of local times (either end null: open; to <= from: past midnight)? */
+export function inLocalWindow(time: string, from: string | null, to: string | null): boolean {
+  if (from === null && to === null) return true;
+  const t = minutesOfDay(time);
+  const a = from === null ? 0 : minutesOfDay(from);
+  const b = to === null ? 24 * 60 : minutesOfDay(to);
+  return a < b ? t >= a && t < b : t >= a || t < b;
+}
