@@ -622,6 +622,7 @@ describe('bookings: availability, no double booking, the status machine, guests'
       expect(
         (await call('DELETE', `/api/restaurant/${hall.id}/table_lock/${lock.json().id}/`)).statusCode,
       ).toBe(204);
+      expect((await call('GET', `/api/restaurant/${hall.id}/table_locks/?date=${DAY}`)).json()).toEqual([]);
       expect(
         (
           await call(
