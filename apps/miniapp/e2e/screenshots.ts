@@ -29,7 +29,14 @@ try {
   await linkTelegram(product.url, HOSTESS.email, HOSTESS.password, signedInitData({ user: MARIA }));
 
   type Who = 'nobody' | 'hostess' | 'manager' | 'telegram';
-  const shots: { name: string; path: string; viewport: { width: number; height: number }; who: Who }[] = [
+  const shots: {
+    name: string;
+    path: string;
+    viewport: { width: number; height: number };
+    who: Who;
+    /** What to do on the page before the picture (open a card, a sheet). */
+    act?: (page: Page) => Promise<void>;
+  }[] = [
     { name: 'login-phone', path: '/login', viewport: PHONE, who: 'nobody' },
     { name: 'login-tablet', path: '/login', viewport: TABLET, who: 'nobody' },
     { name: 'sign-up-phone', path: '/sign-up', viewport: PHONE, who: 'nobody' },
@@ -114,12 +121,112 @@ try {
     { name: 'hostess-phone-queue', path: '/restaurant/1', viewport: PHONE, who: 'hostess' },
     { name: 'hostess-desktop-queue', path: '/restaurant/1', viewport: DESKTOP, who: 'hostess' },
   );
+  await seedBookings(staff);
+  const openCard = async (page: Page) => {
+    await page.getByTestId('timeline-bar').filter({ hasText: 'Олег' }).click();
+    await page.getByRole('dialog', { name: 'Олег' }).getByText('Мария Соколова').first().waitFor();
+  };
+  const openCreate = async (page: Page) => {
+    await page.getByRole('button', { name: 'Бронь' }).first().click();
+    const sheet = page.getByRole('dialog', { name: 'Новая бронь' });
+    await sheet.getByRole('button', { name: '19:00' }).click();
+    await sheet.getByText('Любой подходящий').waitFor();
+  };
+  shots.push(
+    { name: 'booking-phone-day', path: '/restaurant/1/booking', viewport: PHONE, who: 'hostess' },
+    { name: 'booking-tablet-day', path: '/restaurant/1/booking', viewport: TABLET, who: 'hostess' },
+    { name: 'booking-telegram-phone-day', path: '/restaurant/1/booking', viewport: PHONE, who: 'telegram' },
+    { name: 'booking-phone-list', path: '/restaurant/1/booking/list', viewport: PHONE, who: 'manager' },
+    { name: 'booking-tablet-list', path: '/restaurant/1/booking/list', viewport: TABLET, who: 'manager' },
+    { name: 'booking-phone-waiting', path: '/restaurant/1/booking/waiting', viewport: PHONE, who: 'hostess' },
+    {
+      name: 'booking-phone-card',
+      path: '/restaurant/1/booking',
+      viewport: PHONE,
+      who: 'hostess',
+      act: openCard,
+    },
+    {
+      name: 'booking-tablet-card',
+      path: '/restaurant/1/booking',
+      viewport: TABLET,
+      who: 'hostess',
+      act: openCard,
+    },
+    {
+      name: 'booking-phone-create',
+      path: '/restaurant/1/booking',
+      viewport: PHONE,
+      who: 'hostess',
+      act: openCreate,
+    },
+  );
   shots.push({
     name: 'guest-phone-queue-status',
     path: `/guest/queue/${joined.token}`,
     viewport: PHONE,
     who: 'nobody',
   });
+  // A guest's booking request for tomorrow's first free time (Moscow, the demo restaurant's zone), as the form sends it.
+  const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', {
+    timeZone: 'Europe/Moscow',
+  });
+  const { slots } = (await (
+    await fetch(`${product.url}/api/public/restaurant/1/slots/?date=${tomorrow}&group_size=4`)
+  ).json()) as { slots: string[] };
+  const requested = (await (
+    await fetch(`${product.url}/api/public/restaurant/1/booking/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        date: tomorrow,
+        time: slots[Math.floor(slots.length / 2)],
+        group_size: 4,
+        name: 'Константин Константинопольский',
+        phone: '+79167001127',
+        comment: 'Отмечаем день рождения',
+      }),
+    })
+  ).json()) as { token: string };
+  shots.push(
+    { name: 'guest-booking-phone-form', path: '/guest/1/booking', viewport: PHONE, who: 'nobody' },
+    { name: 'guest-booking-tablet-form', path: '/guest/1/booking', viewport: TABLET, who: 'nobody' },
+    { name: 'guest-booking-telegram-phone-form', path: '/guest/1/booking', viewport: PHONE, who: 'telegram' },
+    {
+      name: 'guest-booking-phone-request',
+      path: '/guest/1/booking',
+      viewport: PHONE,
+      who: 'nobody',
+      // The request step: a time chosen, sent without a phone ('Укажите номер телефона').
+      act: async (page) => {
+        await page
+          .getByRole('radio', { name: /^\d\d:\d\d$/ })
+          .last()
+          .check();
+        await page.getByLabel('Как вас зовут').fill('Константин Константинопольский');
+        await page.getByRole('button', { name: 'Отправить заявку' }).click();
+        await page.getByText('Укажите номер телефона').scrollIntoViewIfNeeded();
+      },
+    },
+    {
+      name: 'guest-booking-phone-status',
+      path: `/guest/booking/${requested.token}`,
+      viewport: PHONE,
+      who: 'nobody',
+    },
+    {
+      name: 'booking-settings-tablet',
+      path: '/restaurant/1/settings/booking',
+      viewport: TABLET,
+      who: 'manager',
+    },
+    {
+      name: 'booking-settings-phone',
+      path: '/restaurant/1/settings/booking',
+      viewport: PHONE,
+      who: 'manager',
+    },
+  );
   for (const dark of [false, true]) {
     const theme = dark ? 'dark' : 'light';
     for (const shot of shots.filter((s) => !only || s.name.includes(only))) {
@@ -135,6 +242,7 @@ try {
         await page.goto(`${product.url}${shot.path}`, { waitUntil: 'load' });
       }
       await page.waitForTimeout(1200);
+      if (shot.act) await shot.act(page);
       await page.screenshot({ path: path.join(out, `${shot.name}-${theme}.png`) });
       await page.close();
       console.info('wrote', `${shot.name}-${theme}`);
@@ -144,4 +252,147 @@ try {
 } finally {
   await browser.close();
   await product.stop();
+}
+
+/**
+ * A day of bookings at the demo restaurant, today on its clock (Moscow): requests and confirmed
+ * bookings across the evening, a group on two tables, a long name, and around the current time a
+ * party that is late and one that has stayed past its end; a cancelled one and the waiting list.
+ * A booking the clock makes impossible (a table already held) is skipped, not fatal.
+ */
+async function seedBookings(staff: (method: string, url: string, body?: object) => Promise<Response>) {
+  // The service day going on (06:00 to 06:00), as the timeline opens on it.
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(
+    Date.now() - 6 * 3600_000,
+  );
+  const at = (time: string) => new Date(`${day}T${time}:00+03:00`).toISOString();
+  const minutesFromNow = (m: number) =>
+    new Date(Math.floor(Date.now() / 900_000) * 900_000 + m * 60_000).toISOString();
+  const tables = (await (await staff('GET', '/api/restaurant/1/tables/')).json()) as {
+    id: number;
+    number: string;
+  }[];
+  const table = (number: string) => tables.find((t) => t.number === number)?.id;
+  const fits = (await (
+    await staff(
+      'GET',
+      `/api/booking/find-available-tables/?restaurant_id=1&num_people=7&start_time=${at('19:30')}`,
+    )
+  ).json()) as { kind: string; id: number; name: string }[];
+  const group = fits.find((f) => f.kind === 'group')?.id;
+  const book = async (body: object, status?: string) => {
+    const res = await staff('POST', '/api/booking/', { restaurant: 1, ...body });
+    if (!res.ok) return console.warn('seed booking skipped:', res.status, await res.text());
+    const booking = (await res.json()) as { id: number };
+    if (status) await staff('PATCH', `/api/booking/${booking.id}/`, { status });
+  };
+  await book({
+    table: table('1'),
+    group_size: 2,
+    seating_time: at('13:00'),
+    name: 'Анна',
+    phone: '+79167001201',
+    status: 'new',
+  });
+  await book({
+    table: table('2'),
+    group_size: 2,
+    seating_time: at('20:00'),
+    name: 'Мария',
+    phone: '+79167001202',
+    status: 'new',
+  });
+  await book({
+    table: table('3'),
+    group_size: 4,
+    seating_time: at('14:00'),
+    name: 'Константин Константинопольский',
+    phone: '+79167001203',
+    deposit: true,
+  });
+  await book({
+    table: table('7'),
+    group_size: 6,
+    seating_time: at('19:00'),
+    name: 'Олег',
+    phone: '+79167001125',
+    comment: 'Нужен детский стул и место для коляски',
+  });
+  await book({
+    group,
+    group_size: 7,
+    seating_time: at('19:30'),
+    name: 'Юбилей Петровых',
+    phone: '+79167001204',
+  });
+  await book({
+    table: table('8'),
+    group_size: 8,
+    seating_time: at('21:00'),
+    name: 'Корпоратив',
+    phone: '+79167001205',
+  });
+  await book(
+    { table: table('В1'), group_size: 2, seating_time: at('18:00'), name: 'Ирина', phone: '+79167001206' },
+    'cancelled',
+  );
+  await book({
+    table: table('В2'),
+    group_size: 2,
+    seating_time: at('18:15'),
+    name: 'Светлана',
+    phone: '+79167001207',
+  });
+  // Around now: late, overstaying, arrived.
+  await book(
+    {
+      table: table('4'),
+      group_size: 3,
+      seating_time: minutesFromNow(-150),
+      end_time: minutesFromNow(-30),
+      name: 'Дмитрий',
+      phone: '+79167001208',
+    },
+    'open',
+  );
+  await book({
+    table: table('5'),
+    group_size: 2,
+    seating_time: minutesFromNow(-15),
+    name: 'Елена',
+    phone: '+79167001209',
+  });
+  await book(
+    {
+      table: table('6'),
+      group_size: 4,
+      seating_time: minutesFromNow(-60),
+      name: 'Павел',
+      phone: '+79167001210',
+    },
+    'open',
+  );
+  await book(
+    {
+      table: table('5'),
+      group_size: 2,
+      seating_time: minutesFromNow(120),
+      name: 'Гости у окна',
+      phone: '+79167001211',
+    },
+    'waiting',
+  );
+  for (const [name, time, size] of [
+    ['Алексей', '19:00', 4],
+    ['Наталья', '20:30', 2],
+  ] as const) {
+    await staff('POST', '/api/booking/waiting_queue/', {
+      restaurant: 1,
+      group_size: size,
+      seating_time: at(time),
+      name,
+      phone: '+79167001300',
+      comment: name === 'Алексей' ? 'Можно на веранде' : '',
+    });
+  }
 }

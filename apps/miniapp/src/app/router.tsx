@@ -27,6 +27,8 @@ export const routes: RouteObject[] = [
           { path: 'app-install', lazy: lazyScreen(publicScreens, (m) => m.AppInstallScreen) },
           { path: 'guest/:id/queue', lazy: lazyScreen(guest, (m) => m.GuestQueueScreen) },
           { path: 'guest/queue/:token', lazy: lazyScreen(guest, (m) => m.GuestQueueStatusScreen) },
+          { path: 'guest/:id/booking', lazy: lazyScreen(guest, (m) => m.GuestBookingScreen) },
+          { path: 'guest/booking/:token', lazy: lazyScreen(guest, (m) => m.GuestBookingStatusScreen) },
           {
             path: 'telegram',
             children: [

@@ -60,7 +60,7 @@ export { UsersScreen as SettingsUsersScreen } from '../../features/users/compone
 export const SettingsZonesScreen = section('pages.settingsZones', 'placeholder.settingsZones');
 export const SettingsTablesScreen = section('pages.settingsTables', 'placeholder.settingsTables');
 export const SettingsGroupsScreen = section('pages.settingsGroups', 'placeholder.settingsGroups');
-export const SettingsBookingScreen = section('pages.settingsBooking', 'placeholder.settingsBooking');
+export { BookingSettingsScreen as SettingsBookingScreen } from '../../features/booking-settings/components/booking-settings-screen';
 export const SettingsRestaurantScreen = section('pages.settingsRestaurant', 'placeholder.settingsRestaurant');
 export const SettingsRestaurantTagsScreen = section(
   'pages.settingsRestaurantTags',

@@ -3,6 +3,9 @@ import { useRestaurant } from '../../features/restaurants/api/get-restaurant';
 import { paths } from '../../shared/routing/paths';
 import { PlaceholderScreen } from '../../shared/ui/placeholder-screen';
 
+export { BookingListScreen } from '../../features/booking/components/booking-list-screen';
+export { BookingScreen } from '../../features/booking/components/booking-screen';
+export { BookingWaitingScreen } from '../../features/booking/components/booking-waiting-screen';
 export { QueueScreen } from '../../features/queue/components/queue-screen';
 
 // The staff screens of spec §2 that later issues fill in; each says what it will hold.
@@ -19,13 +22,4 @@ export const SchemeScreen = () => (
 );
 export const AnalyticsScreen = () => (
   <PlaceholderScreen titleKey="pages.analytics" descriptionKey="placeholder.analytics" />
-);
-export const BookingScreen = () => (
-  <PlaceholderScreen titleKey="pages.booking" descriptionKey="placeholder.booking" />
-);
-export const BookingListScreen = () => (
-  <PlaceholderScreen titleKey="pages.bookingList" descriptionKey="placeholder.bookingList" />
-);
-export const BookingWaitingScreen = () => (
-  <PlaceholderScreen titleKey="pages.bookingWaiting" descriptionKey="placeholder.bookingWaiting" />
 );

@@ -21,6 +21,8 @@ export const paths = {
   settingsSection: (id: number, section: SettingsSection) => `/restaurant/${id}/settings/${section}`,
   guestQueue: (id: number) => `/guest/${id}/queue`,
   guestQueueStatus: (token: string) => `/guest/queue/${encodeURIComponent(token)}`,
+  guestBooking: (id: number) => `/guest/${id}/booking`,
+  guestBookingStatus: (token: string) => `/guest/booking/${encodeURIComponent(token)}`,
 } as const;
 
 export const SETTINGS_SECTIONS = [

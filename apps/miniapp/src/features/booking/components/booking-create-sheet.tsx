@@ -1,0 +1,277 @@
+import type { Booking } from '@stolik/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/transport';
+import { Field } from '../../../shared/ui/field';
+import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
+import { PartySizeStepper } from '../../../shared/ui/party-fields';
+import { Sheet } from '../../../shared/ui/sheet';
+import { showToast } from '../../../shared/ui/toast';
+import { bookingKeys, createBooking, fitsQuery, slotsQuery } from '../api/booking-api';
+import { instantAt, minutesIntoDay } from '../booking-time';
+import { foldFieldErrors, looksLikePhone } from '../booking-view';
+import { DateInput } from './date-input';
+import { ANY_PLACE, type Place, PlaceChoice, placeAvailable, placeBody } from './place-choice';
+import { TimeSelect } from './time-select';
+import { useRefusalMessage } from './use-booking-actions';
+
+const EMPTY: FormErrors = { fields: {}, general: null };
+const SHOWN_FIELDS = ['seating_time', 'name', 'phone', 'comment', 'table'] as const;
+
+/** What the sheet opens with: a day, and from a tapped cell a time and a table. */
+export interface BookingDraft {
+  date: string;
+  /** Minutes after the day's midnight, or null to choose. */
+  minutes: number | null;
+  table: { id: number; number: string } | null;
+}
+
+/**
+ * A booking taken by the hostess (a call, a guest at the stand): date, party, a time that is free
+ * for it, the place (best first, or any), the guest's name and phone, a comment and the deposit.
+ */
+export function BookingCreateSheet({
+  restaurantId,
+  timeZone,
+  draft,
+  onClose,
+  onCreated,
+}: {
+  restaurantId: number;
+  timeZone: string;
+  /** null: closed. */
+  draft: BookingDraft | null;
+  onClose: () => void;
+  onCreated?: (booking: Booking) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Sheet
+      open={draft !== null}
+      title={t('booking.addTitle')}
+      onClose={onClose}
+      footer={
+        draft ? (
+          <div className="sheet__buttons">
+            <button type="button" className="button button--secondary" onClick={onClose}>
+              {t('booking.form.cancel')}
+            </button>
+            <button type="submit" form="booking-create-form" className="button">
+              {t('booking.form.submit')}
+            </button>
+          </div>
+        ) : null
+      }
+    >
+      {draft ? (
+        <CreateForm
+          restaurantId={restaurantId}
+          timeZone={timeZone}
+          draft={draft}
+          onDone={(booking) => {
+            onCreated?.(booking);
+            onClose();
+          }}
+        />
+      ) : null}
+    </Sheet>
+  );
+}
+
+function CreateForm({
+  restaurantId,
+  timeZone,
+  draft,
+  onDone,
+}: {
+  restaurantId: number;
+  timeZone: string;
+  draft: BookingDraft;
+  onDone: (booking: Booking) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const refusal = useRefusalMessage();
+  const [date, setDate] = useState(draft.date);
+  const [size, setSize] = useState(2);
+  const [start, setStart] = useState<string | null>(() =>
+    draft.minutes === null ? null : instantAt(timeZone, draft.date, draft.minutes),
+  );
+  const [end, setEnd] = useState<string | undefined>(undefined);
+  const [place, setPlace] = useState<Place>(() =>
+    draft.table ? { kind: 'table', id: draft.table.id, tables: [draft.table.id] } : ANY_PLACE,
+  );
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [comment, setComment] = useState('');
+  const [deposit, setDeposit] = useState(false);
+  const [errors, setErrors] = useState<FormErrors>(EMPTY);
+
+  const slots = useQuery(slotsQuery(restaurantId, date, size));
+  const fits = useQuery({
+    ...fitsQuery(restaurantId, { size, start: start ?? '', end }),
+    enabled: start !== null,
+  });
+  const create = useMutation({
+    mutationFn: createBooking,
+    onSuccess: (booking) => {
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all(restaurantId) });
+      showToast(t('booking.created'));
+      onDone(booking);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 400)
+        setErrors(foldFieldErrors(formErrorsOf(error, t('booking.actionFailed')), SHOWN_FIELDS));
+      else setErrors({ fields: {}, general: refusal(error) });
+    },
+  });
+
+  const freeSlots = (slots.data?.slots ?? []).filter((slot) => slot.options > 0);
+  // A time chosen on the timeline is shown among the chips, not somewhere off to the side.
+  const chipsRef = useRef<HTMLDivElement>(null);
+  const slotCount = freeSlots.length;
+  useEffect(() => {
+    if (slotCount === 0) return;
+    chipsRef.current
+      ?.querySelector('[aria-pressed="true"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [slotCount]);
+  const fitList = start !== null ? (fits.data ?? []) : [];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    const fields: Record<string, string> = {};
+    if (start === null) fields.seating_time = t('validation.required');
+    if (!name.trim()) fields.name = t('validation.required');
+    if (!phone.trim()) fields.phone = t('validation.required');
+    else if (!looksLikePhone(phone)) fields.phone = t('validation.phone');
+    if (
+      start !== null &&
+      place.kind !== 'any' &&
+      fits.isSuccess &&
+      !fits.isPlaceholderData &&
+      !placeAvailable(place, fitList)
+    )
+      fields.table = t('booking.form.placeTaken');
+    setErrors({ fields, general: null });
+    if (Object.keys(fields).length > 0 || start === null) return;
+    create.mutate({
+      restaurant: restaurantId,
+      group_size: size,
+      seating_time: start,
+      ...(end ? { end_time: end } : {}),
+      ...placeBody(place),
+      name: name.trim(),
+      phone: phone.trim(),
+      comment: comment.trim(),
+      deposit,
+      status: 'application',
+    });
+  };
+
+  return (
+    <form id="booking-create-form" className="form booking-form" onSubmit={submit} noValidate>
+      <DateInput
+        label={t('booking.form.date')}
+        value={date}
+        onChange={(next) => {
+          setDate(next);
+          setStart(null);
+          setEnd(undefined);
+        }}
+      />
+      <PartySizeStepper value={size} onChange={setSize} />
+      <fieldset className="choice booking-form__times" aria-busy={slots.isFetching}>
+        <legend className="field__label">{t('booking.form.times')}</legend>
+        {freeSlots.length === 0 && slots.isSuccess ? (
+          <p className="field__hint">{t('booking.form.noSlots')}</p>
+        ) : null}
+        <div className="time-chips" ref={chipsRef}>
+          {freeSlots.map((slot) => (
+            <button
+              key={slot.start}
+              type="button"
+              className="time-chip"
+              aria-pressed={start !== null && Date.parse(slot.start) === Date.parse(start)}
+              onClick={() => {
+                setStart(slot.start);
+                setEnd(slot.end);
+              }}
+            >
+              {slot.time}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <TimeSelect
+        label={t('booking.form.otherTime')}
+        value={start === null ? null : minutesIntoDay(timeZone, date, start)}
+        placeholder="—"
+        error={errors.fields.seating_time}
+        onChange={(minutes) => {
+          setStart(minutes === null ? null : instantAt(timeZone, date, minutes));
+          setEnd(undefined);
+        }}
+      />
+      {start === null ? (
+        <p className="field__hint">{t('booking.form.chooseTime')}</p>
+      ) : (
+        <PlaceChoice
+          fits={fitList}
+          value={place}
+          onChange={setPlace}
+          allowAny
+          chosenName={draft.table ? t('booking.tableNumber', { number: draft.table.number }) : undefined}
+          loading={fits.isFetching}
+        />
+      )}
+      {errors.fields.table ? <p className="form__error">{errors.fields.table}</p> : null}
+      <Field
+        label={t('booking.form.name')}
+        autoComplete="off"
+        value={name}
+        maxLength={80}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.fields.name}
+      />
+      <Field
+        label={t('booking.form.phone')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        placeholder="+7"
+        value={phone}
+        maxLength={32}
+        onChange={(e) => setPhone(e.target.value)}
+        error={errors.fields.phone}
+      />
+      <label className="field">
+        <span className="field__label">{t('booking.form.comment')}</span>
+        <textarea
+          className="field__input field__textarea"
+          rows={2}
+          maxLength={500}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+        />
+      </label>
+      {errors.fields.comment ? <p className="form__error">{errors.fields.comment}</p> : null}
+      <label className="choice__option booking-form__check">
+        <input type="checkbox" checked={deposit} onChange={(e) => setDeposit(e.target.checked)} />
+        <span>{t('booking.form.deposit')}</span>
+      </label>
+      {errors.general ? (
+        <p className="form__error" role="alert">
+          {errors.general}
+        </p>
+      ) : null}
+      {create.isPending ? (
+        <p className="visually-hidden" role="status">
+          {t('app.loading')}
+        </p>
+      ) : null}
+    </form>
+  );
+}

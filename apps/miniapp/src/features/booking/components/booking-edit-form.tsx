@@ -1,0 +1,187 @@
+import type { Booking, BookingUpdateBody } from '@stolik/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/transport';
+import { Field } from '../../../shared/ui/field';
+import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
+import { PartySizeStepper } from '../../../shared/ui/party-fields';
+import { showToast } from '../../../shared/ui/toast';
+import { bookingKeys, fitsQuery, updateBooking } from '../api/booking-api';
+import { instantAt, minutesIntoDay, wallClock } from '../booking-time';
+import { foldFieldErrors, looksLikePhone, type TableNumbers, tablesLabel } from '../booking-view';
+import { DateInput } from './date-input';
+import { type Place, PlaceChoice, placeAvailable, placeBody, samePlace } from './place-choice';
+import { TimeSelect } from './time-select';
+import { useRefusalMessage } from './use-booking-actions';
+
+const EMPTY: FormErrors = { fields: {}, general: null };
+const SHOWN_FIELDS = ['seating_time', 'end_time', 'name', 'phone', 'comment', 'table'] as const;
+
+const placeOf = (booking: Booking): Place =>
+  booking.group !== null
+    ? { kind: 'group', id: booking.group, tables: booking.tables }
+    : booking.table !== null
+      ? { kind: 'table', id: booking.table, tables: booking.tables }
+      : { kind: 'any' };
+
+/**
+ * A correction of a booking: its time, party and place are checked against what is free (its own
+ * place does not count as taken) before saving; the server's refusal is shown as it says it.
+ */
+export function BookingEditForm({
+  booking,
+  restaurantId,
+  timeZone,
+  tables,
+  onDone,
+}: {
+  booking: Booking;
+  restaurantId: number;
+  timeZone: string;
+  tables: TableNumbers;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const refusal = useRefusalMessage();
+  const [date, setDate] = useState(() => wallClock(timeZone, booking.seating_time).date);
+  const [fromMinutes, setFrom] = useState<number | null>(() =>
+    minutesIntoDay(timeZone, wallClock(timeZone, booking.seating_time).date, booking.seating_time),
+  );
+  const [toMinutes, setTo] = useState<number | null>(() => wallClock(timeZone, booking.end_time).minutes);
+  const [size, setSize] = useState(booking.group_size);
+  const [place, setPlace] = useState<Place>(() => placeOf(booking));
+  const [name, setName] = useState(booking.name);
+  const [phone, setPhone] = useState(booking.phone);
+  const [comment, setComment] = useState(booking.comment);
+  const [deposit, setDeposit] = useState(booking.deposit);
+  const [errors, setErrors] = useState<FormErrors>(EMPTY);
+
+  const start = fromMinutes === null ? null : instantAt(timeZone, date, fromMinutes);
+  // An end at or before the start is after midnight.
+  const end =
+    fromMinutes === null || toMinutes === null
+      ? null
+      : instantAt(timeZone, date, toMinutes + (toMinutes <= fromMinutes % (24 * 60) ? 24 * 60 : 0));
+  const fits = useQuery({
+    ...fitsQuery(restaurantId, { size, start: start ?? '', end: end ?? undefined, booking: booking.id }),
+    enabled: start !== null && end !== null,
+  });
+  const save = useMutation({
+    mutationFn: (body: BookingUpdateBody) => updateBooking(booking.id, body),
+    onSuccess: () => {
+      showToast(t('booking.saved'));
+      onDone();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 400)
+        setErrors(foldFieldErrors(formErrorsOf(error, t('booking.actionFailed')), SHOWN_FIELDS));
+      else setErrors({ fields: {}, general: refusal(error) });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all(restaurantId) }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const fields: Record<string, string> = {};
+    if (start === null) fields.seating_time = t('validation.required');
+    if (end === null) fields.end_time = t('validation.required');
+    if (!name.trim() && booking.name) fields.name = t('validation.required');
+    if (!phone.trim() && booking.phone) fields.phone = t('validation.required');
+    else if (phone.trim() && !looksLikePhone(phone)) fields.phone = t('validation.phone');
+    if (fits.isSuccess && !fits.isPlaceholderData && !placeAvailable(place, fits.data))
+      fields.table = t('booking.form.placeTaken');
+    setErrors({ fields, general: null });
+    if (Object.keys(fields).length > 0 || start === null || end === null) return;
+
+    const body: BookingUpdateBody = {};
+    if (Date.parse(start) !== Date.parse(booking.seating_time)) body.seating_time = start;
+    if (Date.parse(end) !== Date.parse(booking.end_time)) body.end_time = end;
+    if (size !== booking.group_size) body.group_size = size;
+    if (!samePlace(place, placeOf(booking))) Object.assign(body, placeBody(place));
+    if (name.trim() !== booking.name) body.name = name.trim();
+    if (phone.trim() !== booking.phone) body.phone = phone.trim();
+    if (comment.trim() !== booking.comment) body.comment = comment.trim();
+    if (deposit !== booking.deposit) body.deposit = deposit;
+    if (Object.keys(body).length === 0) return onDone();
+    save.mutate(body);
+  };
+
+  return (
+    <form className="form booking-form" onSubmit={submit} noValidate>
+      <DateInput label={t('booking.form.date')} value={date} onChange={setDate} />
+      <div className="booking-form__times-row">
+        <TimeSelect
+          label={t('booking.form.time')}
+          value={fromMinutes}
+          error={errors.fields.seating_time}
+          onChange={setFrom}
+        />
+        <TimeSelect
+          label={t('booking.form.endTime')}
+          value={toMinutes}
+          error={errors.fields.end_time}
+          onChange={setTo}
+        />
+      </div>
+      <PartySizeStepper value={size} onChange={setSize} />
+      <PlaceChoice
+        fits={fits.data ?? []}
+        value={place}
+        onChange={setPlace}
+        allowAny={false}
+        chosenName={tablesLabel({ tables: place.kind === 'any' ? [] : place.tables }, tables)}
+        loading={fits.isFetching || !fits.isSuccess}
+        name={`place-${booking.id}`}
+      />
+      {errors.fields.table ? <p className="form__error">{errors.fields.table}</p> : null}
+      <Field
+        label={t('booking.form.name')}
+        autoComplete="off"
+        value={name}
+        maxLength={80}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.fields.name}
+      />
+      <Field
+        label={t('booking.form.phone')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        value={phone}
+        maxLength={32}
+        onChange={(e) => setPhone(e.target.value)}
+        error={errors.fields.phone}
+      />
+      <label className="field">
+        <span className="field__label">{t('booking.form.comment')}</span>
+        <textarea
+          className="field__input field__textarea"
+          rows={2}
+          maxLength={500}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+        />
+      </label>
+      <label className="choice__option booking-form__check">
+        <input type="checkbox" checked={deposit} onChange={(e) => setDeposit(e.target.checked)} />
+        <span>{t('booking.form.deposit')}</span>
+      </label>
+      {errors.general ? (
+        <p className="form__error" role="alert">
+          {errors.general}
+        </p>
+      ) : null}
+      <div className="sheet__buttons">
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          {t('booking.form.cancel')}
+        </button>
+        <button type="submit" className="button" disabled={save.isPending}>
+          {t('booking.form.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

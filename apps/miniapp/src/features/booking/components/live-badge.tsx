@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import type { LiveState } from '../../../shared/live/use-restaurant-changes';
+
+const time = (date: Date) => date.toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' });
+
+/** Whether the bookings on screen are live; when not, since when (UX.md: the offline state). */
+export function LiveBadge({ state }: { state: LiveState }) {
+  const { t } = useTranslation();
+  const text =
+    state.status === 'live'
+      ? t('liveQueue.live')
+      : state.status === 'connecting'
+        ? t('liveQueue.connecting')
+        : t('liveQueue.offline', { time: state.lastHeard ? time(state.lastHeard) : '—' });
+  return (
+    <span className={`live-badge live-badge--${state.status}`} role="status" data-testid="live-badge">
+      <span className="live-badge__dot" aria-hidden="true" />
+      {text}
+    </span>
+  );
+}

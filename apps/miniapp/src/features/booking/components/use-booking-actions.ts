@@ -1,0 +1,57 @@
+import type { Booking, BookingUpdateBody } from '@stolik/contracts';
+import type { BookingStatus } from '@stolik/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/transport';
+import { showToast } from '../../../shared/ui/toast';
+import { bookingKeys, updateBooking } from '../api/booking-api';
+import { patchBookingIn } from '../booking-view';
+
+/** The server's own words for a refusal (a 409 says why), else a general message. */
+export function useRefusalMessage() {
+  const { t } = useTranslation();
+  return (error: unknown) => {
+    if (error instanceof ApiError && typeof error.body === 'object' && error.body && 'detail' in error.body) {
+      return String((error.body as { detail: unknown }).detail);
+    }
+    return t('booking.actionFailed');
+  };
+}
+
+export interface BookingMove {
+  booking: Booking;
+  to: BookingStatus;
+  /** The place a waiting-list request takes as it becomes a booking. */
+  place?: { table: number | null; group: number | null; tables: number[] };
+}
+
+/**
+ * A status change, shown at once everywhere the booking is on screen (optimistic), and rolled back
+ * with the server's message if it refuses: changed on another device, the table taken meanwhile.
+ */
+export function useBookingMove(restaurantId: number) {
+  const queryClient = useQueryClient();
+  const refusal = useRefusalMessage();
+  const key = bookingKeys.all(restaurantId);
+
+  return useMutation({
+    mutationFn: ({ booking, to, place }: BookingMove) => {
+      const body: BookingUpdateBody = { status: to };
+      if (place) Object.assign(body, { table: place.table, group: place.group });
+      return updateBooking(booking.id, body);
+    },
+    onMutate: async ({ booking, to, place }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueriesData({ queryKey: key });
+      queryClient.setQueriesData({ queryKey: key }, (data: unknown) =>
+        patchBookingIn(data, booking.id, (b) => ({ ...b, status: to, ...(place ?? {}) })),
+      );
+      return { before };
+    },
+    onError: (error, _move, context) => {
+      for (const [queryKey, data] of context?.before ?? []) queryClient.setQueryData(queryKey, data);
+      showToast(refusal(error), 'error');
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}

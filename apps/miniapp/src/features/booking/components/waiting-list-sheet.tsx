@@ -1,0 +1,159 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/transport';
+import { Field } from '../../../shared/ui/field';
+import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
+import { PartySizeStepper } from '../../../shared/ui/party-fields';
+import { Sheet } from '../../../shared/ui/sheet';
+import { showToast } from '../../../shared/ui/toast';
+import { addToWaitingList, bookingKeys } from '../api/booking-api';
+import { instantAt, todayIn } from '../booking-time';
+import { foldFieldErrors, looksLikePhone } from '../booking-view';
+import { DateInput } from './date-input';
+import { TimeSelect } from './time-select';
+import { useRefusalMessage } from './use-booking-actions';
+
+const EMPTY: FormErrors = { fields: {}, general: null };
+const SHOWN_FIELDS = ['seating_time', 'name', 'phone', 'comment'] as const;
+
+/** A guest who wants a time that is full: onto the waiting list, to be called when a table frees. */
+export function WaitingListSheet({
+  restaurantId,
+  timeZone,
+  open,
+  onClose,
+}: {
+  restaurantId: number;
+  timeZone: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Sheet
+      open={open}
+      title={t('booking.waiting.addTitle')}
+      onClose={onClose}
+      footer={
+        open ? (
+          <div className="sheet__buttons">
+            <button type="button" className="button button--secondary" onClick={onClose}>
+              {t('booking.form.cancel')}
+            </button>
+            <button type="submit" form="waiting-list-form" className="button">
+              {t('booking.waiting.add')}
+            </button>
+          </div>
+        ) : null
+      }
+    >
+      {open ? <WaitingListForm restaurantId={restaurantId} timeZone={timeZone} onDone={onClose} /> : null}
+    </Sheet>
+  );
+}
+
+function WaitingListForm({
+  restaurantId,
+  timeZone,
+  onDone,
+}: {
+  restaurantId: number;
+  timeZone: string;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const refusal = useRefusalMessage();
+  const [date, setDate] = useState(() => todayIn(timeZone));
+  const [time, setTime] = useState<number | null>(null);
+  const [size, setSize] = useState(2);
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [comment, setComment] = useState('');
+  const [errors, setErrors] = useState<FormErrors>(EMPTY);
+  const add = useMutation({
+    mutationFn: addToWaitingList,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all(restaurantId) });
+      showToast(t('booking.waiting.added'));
+      onDone();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 400)
+        setErrors(foldFieldErrors(formErrorsOf(error, t('booking.actionFailed')), SHOWN_FIELDS));
+      else setErrors({ fields: {}, general: refusal(error) });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (add.isPending) return;
+    const minutes = time;
+    const fields: Record<string, string> = {};
+    if (minutes === null) fields.seating_time = t('validation.required');
+    if (!name.trim()) fields.name = t('validation.required');
+    if (!phone.trim()) fields.phone = t('validation.required');
+    else if (!looksLikePhone(phone)) fields.phone = t('validation.phone');
+    setErrors({ fields, general: null });
+    if (Object.keys(fields).length > 0 || minutes === null) return;
+    add.mutate({
+      restaurant: restaurantId,
+      group_size: size,
+      seating_time: instantAt(timeZone, date, minutes),
+      name: name.trim(),
+      phone: phone.trim(),
+      comment: comment.trim(),
+    });
+  };
+
+  return (
+    <form id="waiting-list-form" className="form booking-form" onSubmit={submit} noValidate>
+      <div className="booking-form__times-row">
+        <DateInput label={t('booking.form.date')} value={date} onChange={setDate} />
+        <TimeSelect
+          label={t('booking.form.time')}
+          value={time}
+          placeholder="—"
+          error={errors.fields.seating_time}
+          onChange={setTime}
+        />
+      </div>
+      <PartySizeStepper value={size} onChange={setSize} />
+      <Field
+        label={t('booking.form.name')}
+        autoComplete="off"
+        value={name}
+        maxLength={80}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.fields.name}
+      />
+      <Field
+        label={t('booking.form.phone')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        placeholder="+7"
+        value={phone}
+        maxLength={32}
+        onChange={(e) => setPhone(e.target.value)}
+        error={errors.fields.phone}
+      />
+      <label className="field">
+        <span className="field__label">{t('booking.form.comment')}</span>
+        <textarea
+          className="field__input field__textarea"
+          rows={2}
+          maxLength={500}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+        />
+      </label>
+      {errors.general ? (
+        <p className="form__error" role="alert">
+          {errors.general}
+        </p>
+      ) : null}
+    </form>
+  );
+}

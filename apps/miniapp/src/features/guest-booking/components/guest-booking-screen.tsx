@@ -1,0 +1,251 @@
+import type { GuestBookingBody } from '@stolik/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../shared/api/transport';
+import { paths } from '../../../shared/routing/paths';
+import { telegramContactRequest, telegramUser } from '../../../shared/telegram/telegram';
+import { Field } from '../../../shared/ui/field';
+import type { FormErrors } from '../../../shared/ui/form-errors';
+import { PartySizeStepper } from '../../../shared/ui/party-fields';
+import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
+import { publicRestaurantQuery, publicSlotsQuery, requestBooking } from '../api/guest-booking-api';
+import { readableErrors } from '../api-messages';
+import { addDaysIso, displayDate, localIsoDate, newRequestKey } from '../booking-dates';
+import { DateChoice } from './date-choice';
+import { SlotChoice } from './slot-choice';
+import '../guest-booking.css';
+
+/** Enough digits to be a phone; the API checks it exactly (a mobile number, spec §5). */
+const looksLikePhone = (value: string) => value.replace(/\D/g, '').length >= 10;
+
+/** What the status page is told when the guest arrives from this form: say the request went out. */
+export interface SentState {
+  sent: true;
+}
+
+/**
+ * The guest booking form (spec §1), screen 'Забронировать': date (today by default), party size,
+ * then only the times that are really open, and the request itself ('Оставь заявку на бронь'):
+ * name, phone, wishes. One column, big targets, the submit button always within the thumb's reach.
+ */
+export function GuestBookingScreen() {
+  const { t, i18n } = useTranslation();
+  const title = t('guestBooking.screenTitle');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  const restaurantId = Number(useParams().id);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const restaurant = useQuery(publicRestaurantQuery(restaurantId));
+  const [today] = useState(() => localIsoDate(new Date()));
+  const [date, setDate] = useState(today);
+  const [size, setSize] = useState(2);
+  const [time, setTime] = useState<string | null>(null);
+  // Inside Telegram the guest is known by name, and can share the number with one tap.
+  const [name, setName] = useState(() => telegramUser()?.firstName ?? '');
+  const [phone, setPhone] = useState('');
+  const [comment, setComment] = useState('');
+  const askContact = telegramContactRequest();
+  const [errors, setErrors] = useState<FormErrors>({ fields: {}, general: null });
+  const [busy, setBusy] = useState(false);
+  const timeRef = useRef<HTMLDivElement>(null);
+  // One key per request as filled in: resending it after a network error cannot make a second
+  // booking, while a changed request (another time after a refusal) is a new one.
+  const sentKey = useRef<{ body: string; key: string } | null>(null);
+  const slots = useQuery({ ...publicSlotsQuery(restaurantId, date, size), enabled: restaurant.isSuccess });
+
+  if (restaurant.isPending) return <ListSkeleton rows={4} />;
+  if (restaurant.isError) {
+    return (
+      <ErrorState
+        messageKey="errors.guestRestaurant"
+        hintKey="errors.guestRestaurantHint"
+        onRetry={() => void restaurant.refetch()}
+      />
+    );
+  }
+
+  // A time chosen earlier stays chosen only while it is still open for this date and party.
+  const chosen = time !== null && slots.data?.slots.includes(time) ? time : null;
+  const dayLabel =
+    date === today
+      ? t('guestBooking.today')
+      : date === addDaysIso(today, 1)
+        ? t('guestBooking.tomorrow')
+        : null;
+  const dateText = dayLabel
+    ? t('guestBooking.dayWithDate', { day: dayLabel, date: displayDate(date) })
+    : displayDate(date);
+
+  const keyFor = (body: GuestBookingBody) => {
+    const text = JSON.stringify(body);
+    if (sentKey.current?.body !== text) sentKey.current = { body: text, key: newRequestKey() };
+    return sentKey.current.key;
+  };
+
+  const pickTime = (next: string) => {
+    setTime(next);
+    if (errors.fields.time) setErrors((e) => ({ ...e, fields: { ...e.fields, time: '' } }));
+  };
+
+  const submit = async (formEvent: FormEvent) => {
+    formEvent.preventDefault();
+    const fields: Record<string, string> = {};
+    if (!chosen) fields.time = t('guestBooking.chooseTime');
+    if (!name.trim()) fields.name = t('validation.required');
+    if (!phone.trim()) fields.phone = t('validation.phoneMissing');
+    else if (!looksLikePhone(phone)) fields.phone = t('validation.phone');
+    setErrors({ fields, general: null });
+    if (Object.keys(fields).length > 0 || !chosen) {
+      if (fields.time) timeRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+      return;
+    }
+    const body: GuestBookingBody = {
+      date,
+      time: chosen,
+      group_size: size,
+      name: name.trim(),
+      phone: phone.trim(),
+      comment: comment.trim(),
+    };
+    setBusy(true);
+    try {
+      const created = await requestBooking(restaurantId, body, keyFor(body));
+      const state: SentState = { sent: true };
+      void navigate(paths.guestBookingStatus(created.token), { state });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && codeOf(error) === 'slot_unavailable') {
+        // Taken meanwhile: everything typed stays, the times are asked for again.
+        setTime(null);
+        setErrors({ fields: { time: t('guestBooking.slotTaken') }, general: null });
+        void queryClient.invalidateQueries({ queryKey: publicSlotsQuery(restaurantId, date, size).queryKey });
+        timeRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+      } else if (error instanceof ApiError && error.status === 400 && typeof error.body === 'object') {
+        // Field errors (a network failure is a 400 too, with no body: it falls through to 'try again').
+        const read = readableErrors(error, t('guestBooking.failed'), i18n);
+        const { date: dateError, time: timeError, name: nameError, phone: phoneError, ...rest } = read.fields;
+        const other = Object.values(rest)[0];
+        setErrors({
+          fields: {
+            ...(dateError || timeError ? { time: (timeError || dateError) as string } : {}),
+            ...(nameError ? { name: nameError } : {}),
+            ...(phoneError ? { phone: phoneError } : {}),
+          },
+          general: read.general ?? other ?? null,
+        });
+      } else if (error instanceof ApiError && typeof detailOf(error) === 'string') {
+        // A refusal with its reason (too many requests, bookings switched off): the server's words.
+        setErrors({ fields: {}, general: detailOf(error) as string });
+      } else {
+        setErrors({ fields: {}, general: `${t('guestBooking.failed')}. ${t('errors.tryAgain')}` });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="guest guest-booking" aria-labelledby="guest-title">
+      <header className="guest__header">
+        <p className="guest__restaurant">{restaurant.data.name}</p>
+        <h1 id="guest-title" className="guest__title">
+          {title}
+        </h1>
+      </header>
+      <form className="form guest-booking__form" onSubmit={(e) => void submit(e)} noValidate>
+        <div className="guest__form form guest-booking__card">
+          <DateChoice value={date} today={today} onChange={setDate} />
+          <PartySizeStepper value={size} onChange={setSize} />
+          <div ref={timeRef}>
+            <SlotChoice
+              slots={slots}
+              value={chosen}
+              error={errors.fields.time || undefined}
+              onChange={pickTime}
+              onNextDay={() => setDate(addDaysIso(date, 1))}
+            />
+          </div>
+        </div>
+        <section className="guest__form form guest-booking__card" aria-labelledby="booking-request-title">
+          <div className="guest-booking__request-header">
+            <h2 id="booking-request-title" className="guest-booking__request-title">
+              {t('guestBooking.requestTitle')}
+            </h2>
+            <p className="guest-booking__summary" aria-live="polite">
+              {chosen
+                ? t('guestBooking.summary', { date: dateText, time: chosen })
+                : t('guestBooking.summaryNoTime', { date: dateText })}
+              {' · '}
+              {t('guest.guests', { count: size })}
+            </p>
+          </div>
+          <Field
+            label={t('guest.name')}
+            autoComplete="given-name"
+            value={name}
+            maxLength={80}
+            onChange={(e) => setName(e.target.value)}
+            error={errors.fields.name}
+          />
+          <Field
+            label={t('guest.phone')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="+7"
+            maxLength={32}
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            error={errors.fields.phone}
+            hint={t('guestBooking.phoneHint')}
+          />
+          {askContact ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() =>
+                void askContact().then((shared) => {
+                  if (shared) setPhone(shared.phone.startsWith('+') ? shared.phone : `+${shared.phone}`);
+                })
+              }
+            >
+              {t('guest.shareContact')}
+            </button>
+          ) : null}
+          <label className="field">
+            <span className="field__label">{t('guestBooking.comment')}</span>
+            <textarea
+              className="field__input field__textarea"
+              rows={2}
+              maxLength={500}
+              placeholder={t('guestBooking.commentPlaceholder')}
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+            />
+          </label>
+          {errors.general ? (
+            <p className="form__error" role="alert">
+              {errors.general}
+            </p>
+          ) : null}
+          <div className="guest__submit">
+            <button type="submit" className="button button--wide" disabled={busy}>
+              {busy ? t('guestBooking.submitting') : t('guestBooking.submit')}
+            </button>
+          </div>
+        </section>
+      </form>
+    </section>
+  );
+}
+
+function bodyField(error: ApiError, field: string): unknown {
+  return typeof error.body === 'object' && error.body !== null
+    ? (error.body as Record<string, unknown>)[field]
+    : undefined;
+}
+const codeOf = (error: ApiError) => bodyField(error, 'code');
+const detailOf = (error: ApiError) => bodyField(error, 'detail');
