@@ -11,6 +11,8 @@
  *     built through the API (40 waiting, 20 seated, every table busy), on both databases.
  *  4. Live changes: 200 open event streams of the restaurant, 20 walk-ins 200 ms apart; how long
  *     each change takes to reach every stream, and how many deliveries were missed (must be 0).
+ *  5. Telegram: 1,000 notifications to 100 chats through the fake Bot API, in-process on both
+ *     databases: total time, and the peak rates overall and per chat (Telegram: 30/s, about 1/s).
  * Every run starts the product afresh, and stops it (and drops its scratch database) even on failure.
  */
 import { execFileSync } from 'node:child_process';
@@ -23,6 +25,7 @@ import { measureEstimate } from './estimate';
 import { measureEventStreams } from './event-stream';
 import { measureHttp } from './http';
 import { measureQueueList } from './queue-list';
+import { measureTelegram } from './telegram';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -46,6 +49,8 @@ console.info('measuring the queue list…');
 const queueList = await measureQueueList(ROOT, postgresUrl);
 console.info('measuring the event streams…');
 const events = await measureEventStreams(ROOT, postgresUrl);
+console.info('measuring Telegram delivery…');
+const telegram = await measureTelegram(postgresUrl);
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 console.info('\nBundle (gzip)');
@@ -126,6 +131,26 @@ console.table(
   ),
 );
 
+console.info('Telegram delivery (1,000 notifications to 100 chats, fake Bot API)');
+console.table(
+  Object.fromEntries(
+    telegram.map((r) => [
+      r.database,
+      {
+        'total s': Number((r.totalMs / 1000).toFixed(1)),
+        'first ms': r.firstMs,
+        'mean /s': r.meanRate,
+        'peak /s': r.peakPerSecond,
+        'peak /s/chat': r.peakPerChatPerSecond,
+        '429s': r.rateLimited,
+        late: r.late,
+        duplicates: r.duplicates,
+        missed: r.missed,
+      },
+    ]),
+  ),
+);
+
 const results = {
   at: new Date().toISOString(),
   machine: { cpus: (await import('node:os')).cpus().length },
@@ -135,6 +160,7 @@ const results = {
   http,
   queueList,
   events,
+  telegram,
 };
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
 writeFileSync(path.join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -144,5 +170,13 @@ console.info('written to bench/results/latest.json');
 const lost = events.filter((r) => r.missed > 0 || r.duplicates > 0 || r.gaps > 0);
 if (lost.length > 0) {
   console.error('live changes: missed, repeated or gap deliveries:', lost);
+  process.exitCode = 1;
+}
+// Telegram's limits are a hard line, and so is every notification arriving once.
+const overLimit = telegram.filter(
+  (r) => r.peakPerSecond > 30 || r.peakPerChatPerSecond > 1 || r.missed > 0 || r.duplicates > 0,
+);
+if (overLimit.length > 0) {
+  console.error('telegram: over the limits, missed or repeated:', overLimit);
   process.exitCode = 1;
 }

@@ -1,6 +1,15 @@
+import { autoRetry } from '@grammyjs/auto-retry';
+import type { Database } from '@stolik/db';
 import { createServerI18n } from '@stolik/i18n';
 import { Bot } from 'grammy';
+import type { UserFromGetMe } from 'grammy/types';
+import type { ChatActions } from './chat-actions';
 import type { BotContext } from './context';
+import { guestAnswersFeature } from './features/guest-answers';
+import { guestLinksFeature } from './features/guest-links';
+import { notificationsFeature } from './features/notifications';
+import { staffActionsFeature } from './features/staff-actions';
+import { staffLinkFeature } from './features/staff-link';
 import { startFeature } from './features/start';
 import { unhandledFeature } from './features/unhandled';
 
@@ -14,14 +23,19 @@ export interface BotDeps {
   apiRoot?: string | undefined;
   logger?: BotLogger;
   /** Known bot identity, so that no getMe call is made (tests, or a cached value). */
-  botInfo?: ConstructorParameters<typeof Bot>[1] extends infer O
-    ? O extends { botInfo?: infer B }
-      ? B
-      : never
-    : never;
+  botInfo?: UserFromGetMe | undefined;
+  /** Staff accounts, links, notification settings, restaurants. */
+  db: Database;
+  /** The address people open, for Mini App buttons; undefined: none. */
+  publicUrl?: (() => string | undefined) | undefined;
+  /** Booking and queue changes from chat, done by the product's services (the host provides them). */
+  actions?: ChatActions | undefined;
 }
 
 export type StolikBot = Bot<BotContext>;
+
+/** Replies in chat wait out a 429 a few times, briefly: a person is looking at the chat. */
+const CHAT_RETRY = { maxRetryAttempts: 3, maxDelaySeconds: 10 };
 
 /** One Composer per feature, an error boundary around all of them, and a catch-all last. */
 export function createBot(deps: BotDeps): StolikBot {
@@ -30,20 +44,41 @@ export function createBot(deps: BotDeps): StolikBot {
     ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
     client: deps.apiRoot ? { apiRoot: deps.apiRoot } : {},
   });
+  bot.api.config.use(autoRetry(CHAT_RETRY));
 
+  const featureDeps = {
+    db: deps.db,
+    publicUrl: deps.publicUrl ?? (() => undefined),
+    actions: deps.actions,
+  };
   bot.use(async (ctx, next) => {
     ctx.t = (key, params) => i18n.t(key, params ?? {});
+    ctx.deps = featureDeps;
     await next();
   });
 
   const features = bot.errorBoundary((error) => {
     deps.logger?.error({ err: error.error, update_id: error.ctx.update.update_id }, 'bot handler failed');
   });
+  // Deep links first: each /start feature passes on a payload that is not its own.
+  features.use(guestLinksFeature);
+  features.use(staffLinkFeature);
   features.use(startFeature);
+  features.use(notificationsFeature);
+  features.use(staffActionsFeature);
+  features.use(guestAnswersFeature);
   features.use(unhandledFeature);
 
   bot.catch((error) => {
     deps.logger?.error({ err: error.error }, 'bot error');
   });
   return bot;
+}
+
+/** The commands Telegram shows in the chat's menu. */
+export function botCommands(t: (key: string) => string) {
+  return [
+    { command: 'notifications', description: t('bot.commands.notifications') },
+    { command: 'start', description: t('bot.commands.start') },
+  ];
 }

@@ -4,11 +4,16 @@ import { createServerI18n } from '@stolik/i18n';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { UserFromGetMe } from 'grammy/types';
 import type { i18n as I18n } from 'i18next';
 import type { Config } from './config';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
-import { createTelegramSignIn } from './modules/auth/telegram-signin.service';
+import {
+  checkTelegramInitData,
+  createTelegramSignIn,
+  linkTelegramUser,
+} from './modules/auth/telegram-signin.service';
 import { createTokenSigner, loadSigningKey, type TokenSigner } from './modules/auth/tokens';
 import { bookingRoutes } from './modules/booking/booking.routes';
 import { createBookingService } from './modules/booking/booking.service';
@@ -20,6 +25,11 @@ import { healthRoutes } from './modules/health/health.routes';
 import { queueRoutes } from './modules/queue/queue.routes';
 import { createQueueService } from './modules/queue/queue.service';
 import { restaurantsRoutes } from './modules/restaurants/restaurants.routes';
+import { createChatActions } from './modules/telegram/chat-actions';
+import type { DispatcherTuning } from './modules/telegram/dispatcher';
+import { telegramRoutes } from './modules/telegram/telegram.routes';
+import { createTelegramService } from './modules/telegram/telegram.service';
+import { createTelegramRuntime, type TelegramRuntime } from './modules/telegram/telegram-runtime';
 import { createInvitationsService } from './modules/users/invitations.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
@@ -41,12 +51,22 @@ declare module 'fastify' {
     auth: AuthService;
     /** The restaurant changes heard by this process (event streams). */
     changes: ChangeHub;
+    /** The Telegram bot and its dispatcher (null without a bot token); started by the process, not here. */
+    telegram: TelegramRuntime | null;
   }
 }
 
 export type AppConfig = Pick<
   Config,
-  'miniappDist' | 'logLevel' | 'jwtSecret' | 'botToken' | 'telegramAuthMaxAgeS' | 'publicUrl'
+  | 'miniappDist'
+  | 'logLevel'
+  | 'jwtSecret'
+  | 'botToken'
+  | 'telegramAuthMaxAgeS'
+  | 'publicUrl'
+  | 'telegramApiRoot'
+  | 'botWebhookUrl'
+  | 'botWebhookSecret'
 >;
 
 export interface AppDeps {
@@ -58,6 +78,8 @@ export interface AppDeps {
   turnCacheMs?: number;
   /** false in tests; otherwise pino options (or true for defaults). */
   logger?: boolean | object;
+  /** Tests: the fake Bot API's identity (no getMe) and a faster dispatcher. */
+  telegram?: { botInfo?: UserFromGetMe; tuning?: Partial<DispatcherTuning> };
 }
 
 /** Builds the whole API as a Fastify instance without listening: tests drive it with inject(). */
@@ -122,10 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, telegramSignIn });
   await app.register(usersRoutes, { users, invitations, auth, limiter });
   await app.register(restaurantsRoutes);
-  await app.register(queueRoutes, {
-    queue: createQueueService(db, undefined, { turnCacheMs: deps.turnCacheMs }),
-    limiter,
-  });
+  const queue = createQueueService(db, undefined, { turnCacheMs: deps.turnCacheMs });
+  await app.register(queueRoutes, { queue, limiter });
   const bookings = createBookingService(db);
   await app.register(bookingRoutes, { bookings, limiter });
   await app.register(bookingSettingsRoutes, { settings: createBookingSettingsService(db) });
@@ -140,6 +160,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return row ?? null;
     },
     ...(deps.eventStreamLifetimeMs ? { lifetimeMs: deps.eventStreamLifetimeMs } : {}),
+  });
+
+  const { botToken, botWebhookUrl, botWebhookSecret } = deps.config;
+  const telegram = botToken
+    ? createTelegramRuntime({
+        database: deps.database,
+        token: botToken,
+        apiRoot: deps.config.telegramApiRoot,
+        botInfo: deps.telegram?.botInfo,
+        publicUrl,
+        webhook:
+          botWebhookUrl && botWebhookSecret
+            ? { url: botWebhookUrl, secretToken: botWebhookSecret }
+            : undefined,
+        actions: createChatActions(db, { queue, bookings }),
+        logger: app.log,
+        tuning: deps.telegram?.tuning,
+      })
+    : null;
+  app.decorate('telegram', telegram);
+  app.addHook('onClose', async () => telegram?.stop());
+  await app.register(telegramRoutes, {
+    telegram: createTelegramService(db),
+    runtime: telegram,
+    webhookSecret: botWebhookSecret,
+    limiter,
+    completeAuth: async (viewer, initData) => {
+      const tg = checkTelegramInitData(initData, botToken, deps.config.telegramAuthMaxAgeS);
+      await linkTelegramUser(usersRepository, viewer.id, tg);
+      return users.me(viewer);
+    },
   });
 
   const sendIndex = await serveMiniapp(app, deps.config.miniappDist);

@@ -62,4 +62,42 @@ describe('configuration', () => {
       }
     }
   });
+
+  it('runs the bot by long polling in this process unless told otherwise', () => {
+    const config = loadConfig({ BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
+    expect(config).toMatchObject({ botWebhookUrl: undefined, botEmbedded: true });
+    expect(loadConfig({ BOT_EMBEDDED: 'false' }).botEmbedded).toBe(false);
+  });
+
+  it('takes a webhook at an https address, with a secret every replica derives alike from the token', () => {
+    const env = {
+      BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      BOT_WEBHOOK_URL: 'https://stolik.example.com/api/telegram/webhook/',
+    };
+    const config = loadConfig(env);
+    expect(config.botWebhookUrl).toBe(env.BOT_WEBHOOK_URL);
+    expect(config.botWebhookSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig(env).botWebhookSecret).toBe(config.botWebhookSecret);
+    expect(loadConfig({ ...env, BOT_WEBHOOK_SECRET: 'my-own-secret-0001' }).botWebhookSecret).toBe(
+      'my-own-secret-0001',
+    );
+  });
+
+  it('refuses a webhook over http, without a token, or a secret Telegram would refuse', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (error) {
+        return (error as ConfigError).problems.join('\n');
+      }
+    };
+    const token = '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+    expect(problems({ BOT_TOKEN: token, BOT_WEBHOOK_URL: 'http://stolik.example.com/hook' })).toContain(
+      'BOT_WEBHOOK_URL',
+    );
+    expect(problems({ BOT_WEBHOOK_URL: 'https://stolik.example.com/hook' })).toContain('needs BOT_TOKEN');
+    expect(problems({ BOT_TOKEN: token, BOT_WEBHOOK_SECRET: 'short' })).toContain('BOT_WEBHOOK_SECRET');
+    expect(problems({ BOT_EMBEDDED: 'maybe' })).toContain('BOT_EMBEDDED');
+  });
 });

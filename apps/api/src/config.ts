@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -22,6 +23,19 @@ const ConfigSchema = z.object({
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().default('admin@stolik.local')),
   ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
   TELEGRAM_API_ROOT: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  BOT_WEBHOOK_URL: optional(
+    z.url({ protocol: /^https$/, error: 'must be an https:// URL (Telegram posts updates there)' }),
+  ),
+  BOT_WEBHOOK_SECRET: optional(
+    z.string().regex(/^[\w-]{16,256}$/, 'must be 16 to 256 letters, digits, _ or - (Telegram’s rule)'),
+  ),
+  BOT_EMBEDDED: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+      .default('true')
+      .transform((value) => value === 'true' || value === '1'),
+  ),
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   TELEGRAM_AUTH_MAX_AGE_S: z.preprocess(
     emptyToUndefined,
@@ -51,6 +65,15 @@ export interface Config {
   telegramApiRoot: string | undefined;
   /** How old Telegram's init data may be at sign-in. */
   telegramAuthMaxAgeS: number;
+  /** Set: Telegram posts updates to this address (POST /api/telegram/webhook/); unset: long polling. */
+  botWebhookUrl: string | undefined;
+  /** The secret Telegram sends with every webhook update (derived from the token when not given). */
+  botWebhookSecret: string | undefined;
+  /**
+   * Whether this process runs the bot (polling or registering the webhook) and the dispatcher.
+   * false on API replicas when a separate bot process (`pnpm --filter @stolik/api bot`) does it.
+   */
+  botEmbedded: boolean;
 }
 
 export class ConfigError extends Error {
@@ -66,6 +89,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const c = parsed.data;
+  if (c.BOT_WEBHOOK_URL && !c.BOT_TOKEN) throw new ConfigError(['BOT_WEBHOOK_URL: needs BOT_TOKEN']);
+  // Every process derives the same secret from the token, so replicas agree without configuring one.
+  const webhookSecret =
+    c.BOT_WEBHOOK_SECRET ??
+    (c.BOT_TOKEN ? createHash('sha256').update(`stolik-webhook:${c.BOT_TOKEN}`).digest('hex') : undefined);
   return {
     port: c.PORT,
     host: c.HOST,
@@ -80,5 +108,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: c.JWT_SECRET,
     telegramApiRoot: c.TELEGRAM_API_ROOT,
     telegramAuthMaxAgeS: c.TELEGRAM_AUTH_MAX_AGE_S,
+    botWebhookUrl: c.BOT_WEBHOOK_URL,
+    botWebhookSecret: webhookSecret,
+    botEmbedded: c.BOT_EMBEDDED,
   };
 }

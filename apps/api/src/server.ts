@@ -1,4 +1,3 @@
-import { createBot, type StolikBot } from '@stolik/bot';
 import { openDatabase, seed } from '@stolik/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -33,10 +32,8 @@ async function main() {
   });
 
   const app = await buildApp({ config, database });
-  let bot: StolikBot | undefined;
-  if (config.botToken) {
-    bot = createBot({ token: config.botToken, apiRoot: config.telegramApiRoot, logger: app.log });
-  }
+  // The bot and its dispatcher run here unless a bot process of its own does (BOT_EMBEDDED=false).
+  const telegram = config.botEmbedded ? app.telegram : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -46,7 +43,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     try {
-      await bot?.stop();
+      await telegram?.stop();
       await app.close();
       await database.close();
       process.exit(0);
@@ -81,12 +78,20 @@ async function main() {
   } else {
     lines.push(`  Superuser: ${config.adminEmail} (created on the first start; its password was shown then)`);
   }
-  lines.push(`  Telegram bot: ${bot ? 'running (long polling)' : 'off (set BOT_TOKEN to run it)'}`, '');
+  const botState = !telegram
+    ? app.telegram
+      ? 'in the bot process (BOT_EMBEDDED=false)'
+      : 'off (set BOT_TOKEN to run it)'
+    : telegram.mode.kind === 'webhook'
+      ? 'running (webhook)'
+      : 'running (long polling)';
+  lines.push(`  Telegram bot: ${botState}`, '');
   console.info(lines.join('\n'));
 
-  if (bot) {
-    bot.start().catch((error: unknown) => app.log.error({ err: error }, 'the bot stopped'));
-  }
+  // Telegram being unreachable must not stop the API: the bot retries, the outbox waits.
+  telegram
+    ?.start()
+    .catch((error: unknown) => app.log.error({ err: error }, 'the Telegram bot could not start'));
 }
 
 main().catch((error: unknown) => {

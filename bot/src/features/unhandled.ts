@@ -5,3 +5,7 @@ import type { BotContext } from '../context';
 export const unhandledFeature = new Composer<BotContext>();
 
 unhandledFeature.on('message', (ctx) => ctx.reply(ctx.t('bot.unknown')));
+// A button of an old message, or one no feature knows: the spinner must still stop.
+unhandledFeature.on('callback_query', (ctx) =>
+  ctx.answerCallbackQuery({ text: ctx.t('bot.actions.expired') }),
+);

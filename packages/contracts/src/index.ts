@@ -6,5 +6,6 @@ export * from './hall';
 export * from './health';
 export * from './queue';
 export * from './restaurant';
+export * from './telegram';
 export * from './user';
 export * from './validation';

@@ -1,6 +1,7 @@
 import {
   BOOKING_STATUSES,
   ENTRY_SOURCES,
+  NOTIFICATION_TYPES,
   QUEUE_EVENTS,
   QUEUE_STATUSES,
   ROLES,
@@ -340,6 +341,10 @@ export const queueCounters = pgTable(
 /**
  * Notifications to send, written in the same transaction as the change they tell of; the bot's
  * dispatcher claims and delivers them. type: 'queue' | 'booking' (staff) or 'guest'.
+ *
+ * The dispatcher turns each row into one notification_deliveries row per recipient, in one
+ * transaction: delivered_at is when that happened (the row is then done; each recipient's message
+ * has its own state there), `note` says why a row made no message (no subscriber, SMS not sent).
  */
 export const outbox = pgTable(
   'outbox',
@@ -359,6 +364,7 @@ export const outbox = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
     lastError: text('last_error'),
+    note: text('note'),
   },
   (t) => [
     index('outbox_pending_idx')
@@ -561,3 +567,82 @@ export const autoReservationRules = pgTable(
   },
   (t) => [index('auto_reservation_rules_restaurant_idx').on(t.restaurantId)],
 );
+
+/**
+ * Which statuses a staff member hears about in Telegram, per restaurant and type (spec §3 telegram
+ * notification setting). No row: nothing. The API, the bot's /notifications and the dispatcher
+ * all read this one table.
+ */
+export const telegramNotificationSettings = pgTable(
+  'telegram_notification_settings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    statuses: text('statuses').array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.restaurantId, t.type] }),
+    index('telegram_notification_settings_restaurant_idx').on(t.restaurantId, t.type),
+    check(
+      'telegram_notification_settings_type_ck',
+      sql.raw(`"type" in (${NOTIFICATION_TYPES.map((type) => `'${type}'`).join(', ')})`),
+    ),
+  ],
+);
+
+/**
+ * One Telegram message to one chat, made from an outbox row: each recipient is claimed, retried
+ * and failed on its own, so nobody's message is lost because another chat failed. A dispatcher
+ * claims a row with a lease (claimed_at + claim_token); a lease that runs out (the dispatcher
+ * died) makes the row claimable again, so a message may rarely repeat but never vanishes.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    outboxId: bigint('outbox_id', { mode: 'number' })
+      .notNull()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    /** The staff member it is for; null for a guest. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    claimToken: text('claim_token'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** Telegram's id of the message sent. */
+    messageId: bigint('message_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('notification_deliveries_outbox_chat_uq').on(t.outboxId, t.chatId),
+    index('notification_deliveries_pending_idx')
+      .on(t.chatId, t.nextAttemptAt, t.id)
+      .where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
+    index('notification_deliveries_failed_idx')
+      .on(t.restaurantId, t.failedAt)
+      .where(sql`${t.failedAt} is not null`),
+  ],
+);
+
+/**
+ * The Bot API's rate limits, kept in the database so that every dispatcher counts together and a
+ * restart forgets nothing: the earliest moment of the next message, overall ('global') and per chat
+ * ('chat:<id>'). A 429's retry_after pushes them forward.
+ */
+export const telegramSendSlots = pgTable('telegram_send_slots', {
+  key: text('key').primaryKey(),
+  nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+});

@@ -5,6 +5,7 @@ export * from './booking/zoned-time';
 export * from './dates';
 export * from './font-size';
 export * from './layout';
+export * from './notifications';
 export * from './passwords';
 export * from './phone';
 export * from './queue/queue-status';

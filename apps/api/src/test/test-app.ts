@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { DatabaseHandle } from '@stolik/db';
 import { createTestDatabase } from '@stolik/db/testing';
 import type { FastifyInstance } from 'fastify';
-import { type AppConfig, buildApp } from '../app';
+import { type AppConfig, type AppDeps, buildApp } from '../app';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -14,7 +14,15 @@ export interface TestApp {
 export const TEST_BOT_TOKEN = '1234567890:AAE2e-test-token-for-stolik-mini-app';
 
 export async function createTestApp(
-  options: { miniappDist?: string; config?: Partial<AppConfig>; eventStreamLifetimeMs?: number } = {},
+  options: {
+    miniappDist?: string;
+    config?: Partial<AppConfig>;
+    eventStreamLifetimeMs?: number;
+    /** The fake Bot API's identity and the dispatcher's tuning, for Telegram tests. */
+    telegram?: AppDeps['telegram'];
+    /** Fastify logger options (a test that reads the log passes a stream). */
+    logger?: object;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({
@@ -25,14 +33,18 @@ export async function createTestApp(
       botToken: TEST_BOT_TOKEN,
       telegramAuthMaxAgeS: 3600,
       publicUrl: 'https://stolik.test',
+      telegramApiRoot: undefined,
+      botWebhookUrl: undefined,
+      botWebhookSecret: undefined,
       ...options.config,
     },
     database,
     // Tests change the history under one app and expect the next estimate to see it.
     turnCacheMs: 0,
     ...(options.eventStreamLifetimeMs ? { eventStreamLifetimeMs: options.eventStreamLifetimeMs } : {}),
+    ...(options.telegram ? { telegram: options.telegram } : {}),
     // DEBUG_LOG=1 shows the API's log while a test runs.
-    logger: Boolean(process.env.DEBUG_LOG),
+    logger: options.logger ?? Boolean(process.env.DEBUG_LOG),
   });
   return {
     app,

@@ -8,7 +8,7 @@ import { type AuthService, sha256 } from './auth.service';
 
 const { telegramLinkTokens } = schema;
 
-interface TelegramUser {
+export interface TelegramUser {
   id: number;
   first_name?: string;
   last_name?: string;
@@ -16,6 +16,33 @@ interface TelegramUser {
 }
 
 const invalid = () => new HttpError(401, 'auth.telegramInvalid', 'telegram_init_data_invalid');
+
+/** The Telegram user of the Mini App's init data, once its signature (bot token) and age are checked. */
+export function checkTelegramInitData(
+  initData: string,
+  botToken: string | undefined,
+  maxAgeS: number,
+): TelegramUser {
+  if (!botToken) throw new HttpError(503, 'auth.telegramNotConfigured', 'telegram_not_configured');
+  try {
+    validate(initData, botToken, { expiresIn: maxAgeS });
+  } catch (error) {
+    // Matched by name: the package's ESM and CJS builds each have their own ExpiredError class.
+    if (error instanceof ExpiredError || (error as Error)?.name === 'ExpiredError')
+      throw new HttpError(401, 'auth.telegramExpired', 'telegram_init_data_expired');
+    throw invalid();
+  }
+  const user = parse(initData).user as TelegramUser | undefined;
+  if (!user || typeof user.id !== 'number') throw invalid();
+  return user;
+}
+
+/** Links a Telegram account to a user; 409 when it already belongs to someone else. */
+export async function linkTelegramUser(users: UsersRepository, userId: number, tg: TelegramUser) {
+  const holder = await users.findByTelegramId(tg.id);
+  if (holder && holder.id !== userId) throw new HttpError(409, 'auth.telegramTaken', 'telegram_taken');
+  await users.update(userId, { telegramId: tg.id, telegramUsername: tg.username ?? null });
+}
 
 /**
  * POST /api/signin/telegram/: the Mini App's init data, checked against the bot token and its age,
@@ -32,26 +59,8 @@ export function createTelegramSignIn(deps: {
 }) {
   const { db, auth, users, invitations } = deps;
 
-  function checkedUser(initData: string): TelegramUser {
-    if (!deps.botToken) throw new HttpError(503, 'auth.telegramNotConfigured', 'telegram_not_configured');
-    try {
-      validate(initData, deps.botToken, { expiresIn: deps.maxAgeS });
-    } catch (error) {
-      // Matched by name: the package's ESM and CJS builds each have their own ExpiredError class.
-      if (error instanceof ExpiredError || (error as Error)?.name === 'ExpiredError')
-        throw new HttpError(401, 'auth.telegramExpired', 'telegram_init_data_expired');
-      throw invalid();
-    }
-    const user = parse(initData).user as TelegramUser | undefined;
-    if (!user || typeof user.id !== 'number') throw invalid();
-    return user;
-  }
-
-  async function link(userId: number, tg: TelegramUser) {
-    const holder = await users.findByTelegramId(tg.id);
-    if (holder && holder.id !== userId) throw new HttpError(409, 'auth.telegramTaken', 'telegram_taken');
-    await users.update(userId, { telegramId: tg.id, telegramUsername: tg.username ?? null });
-  }
+  const checkedUser = (initData: string) => checkTelegramInitData(initData, deps.botToken, deps.maxAgeS);
+  const link = (userId: number, tg: TelegramUser) => linkTelegramUser(users, userId, tg);
 
   async function linkByUuid(uuid: string, tg: TelegramUser) {
     const [linkRow] = await db

@@ -1,0 +1,69 @@
+import type { ActionOutcome, ChatActions } from '@stolik/bot';
+import { type Database, schema } from '@stolik/db';
+import { and, eq } from 'drizzle-orm';
+import { loadViewer } from '../../plugins/authentication';
+import { HttpError } from '../../shared/http-errors';
+import type { BookingService } from '../booking/booking.service';
+import type { createQueueService } from '../queue/queue.service';
+
+type QueueService = ReturnType<typeof createQueueService>;
+
+/** What a service's refusal means in chat: not theirs (404/403), or it changed meanwhile (409). */
+async function outcomeOf(action: () => Promise<unknown>): Promise<ActionOutcome> {
+  try {
+    await action();
+    return 'done';
+  } catch (error) {
+    if (error instanceof HttpError) {
+      if (error.statusCode === 404 || error.statusCode === 403) return 'refused';
+      if (error.statusCode === 409 || error.statusCode === 400) return 'conflict';
+    }
+    throw error;
+  }
+}
+
+/**
+ * The bot's buttons, done by the same services as the API's routes, as the staff member (their
+ * memberships, the status machine, the race checks) or as the guest of that chat.
+ */
+export function createChatActions(
+  db: Database,
+  services: { queue: QueueService; bookings: BookingService },
+): ChatActions {
+  const { queue, bookings } = services;
+
+  return {
+    async setBookingStatus(userId, bookingId, status) {
+      const viewer = await loadViewer(db, userId);
+      if (!viewer) return 'refused';
+      return outcomeOf(() => bookings.update(viewer, bookingId, { status }));
+    },
+
+    async callGuest(userId, entryId) {
+      const viewer = await loadViewer(db, userId);
+      if (!viewer) return 'refused';
+      return outcomeOf(() => queue.call(viewer, entryId));
+    },
+
+    async answerQueueCall(chatId, entryId, answer) {
+      const [entry] = await db
+        .select({ status: schema.queueEntries.status, token: schema.queueEntries.guestToken })
+        .from(schema.queueEntries)
+        .where(and(eq(schema.queueEntries.id, entryId), eq(schema.queueEntries.telegramChatId, chatId)));
+      if (!entry) return 'refused';
+      if (answer === 'coming')
+        return entry.status === 'called' || entry.status === 'joined' ? 'done' : 'conflict';
+      return outcomeOf(() => queue.guestCancel(entry.token));
+    },
+
+    async answerBooking(chatId, bookingId, answer) {
+      const [booking] = await db
+        .select({ status: schema.bookings.status, token: schema.bookings.guestToken })
+        .from(schema.bookings)
+        .where(and(eq(schema.bookings.id, bookingId), eq(schema.bookings.telegramChatId, chatId)));
+      if (!booking) return 'refused';
+      if (answer === 'coming') return booking.status === 'application' ? 'done' : 'conflict';
+      return outcomeOf(() => bookings.guestCancel(booking.token));
+    },
+  };
+}

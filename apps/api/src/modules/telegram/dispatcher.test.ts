@@ -1,0 +1,279 @@
+import { FakeBotApi, peakInWindow, shortestGapPerChat } from '@stolik/bot/testing';
+import { schema } from '@stolik/db';
+import { eq, inArray } from 'drizzle-orm';
+import { Api } from 'grammy';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createIdentities, type Identities } from '../../test/identities';
+import { openTestRestaurant } from '../../test/restaurants';
+import { linkTelegram, queueEvent, settled, subscribe, subscribedHostesses } from '../../test/telegram';
+import { createTestApp, TEST_BOT_TOKEN, type TestApp } from '../../test/test-app';
+import { createDispatcher, type Dispatcher, type DispatcherTuning } from './dispatcher';
+
+let t: TestApp;
+let who: Identities;
+let fake: FakeBotApi;
+let apiRoot: string;
+const running: Dispatcher[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  who = await createIdentities(t);
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  fake = new FakeBotApi();
+  apiRoot = await fake.start();
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((d) => d.stop()));
+  await fake.stop();
+});
+
+function dispatcher(tuning: Partial<DispatcherTuning> = {}, name?: string): Dispatcher {
+  const d = createDispatcher({
+    db: t.database.db,
+    api: new Api(TEST_BOT_TOKEN, { apiRoot }),
+    publicUrl: () => 'https://stolik.test',
+    tuning: { pollMs: 100, ...tuning },
+    ...(name ? { name } : {}),
+  });
+  running.push(d);
+  return d;
+}
+
+const sent = () => fake.callsOf('sendMessage');
+const chatsOf = (calls: { payload: Record<string, unknown> }[]) =>
+  calls.map((c) => Number(c.payload.chat_id));
+
+describe('who hears of a new guest in the queue', () => {
+  it('exactly the subscribed, linked, active members of that restaurant; the name escaped', async () => {
+    const db = t.database.db;
+    const place = await openTestRestaurant(t, who, {
+      name: 'Вкусно',
+      tables: [{ number: '1', seatsMax: 4 }],
+    });
+    // Subscribed to 'live' in this restaurant, linked: hears it.
+    await linkTelegram(db, who.adminA.id, 1001);
+    await subscribe(db, who.adminA.id, place.id, 'queue', ['live', 'sat']);
+    // Linked, but subscribed to other statuses only: does not.
+    await linkTelegram(db, who.hostessA.id, 1002);
+    await subscribe(db, who.hostessA.id, place.id, 'queue', ['called']);
+    // Subscribed (straight in the table), linked, but not a member: does not.
+    await linkTelegram(db, who.hostessB.id, 1003);
+    await subscribe(db, who.hostessB.id, place.id, 'queue', ['live']);
+    // A member, subscribed, linked, but deactivated: does not.
+    await linkTelegram(db, who.targetA.id, 1004);
+    await subscribe(db, who.targetA.id, place.id, 'queue', ['live']);
+    await db.update(schema.users).set({ isActive: false }).where(eq(schema.users.id, who.targetA.id));
+    // Subscribed to the booking type only: does not.
+    await linkTelegram(db, who.superuser.id, 1005);
+    await subscribe(db, who.superuser.id, place.id, 'booking', ['new']);
+
+    const walkIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservation/',
+      headers: who.bearer(who.hostessA),
+      payload: { restaurant: place.id, group_size: 3, name: '<b>Вася</b> & Co' },
+    });
+    expect(walkIn.statusCode, walkIn.body).toBe(201);
+    const entry = walkIn.json() as { id: number; number: number };
+
+    await dispatcher().start();
+    await settled(db);
+    expect(chatsOf(sent())).toEqual([1001]);
+    const [message] = sent();
+    expect(message?.payload.parse_mode).toBe('HTML');
+    expect(message?.payload.text).toBe(
+      `<b>Новый гость в очереди</b> · Вкусно\n№${entry.number} · &lt;b&gt;Вася&lt;/b&gt; &amp; Co · 3 гостя`,
+    );
+    expect(message?.payload.reply_markup).toEqual({
+      inline_keyboard: [
+        [{ text: 'Вызвать', callback_data: `q:c:${entry.id}` }],
+        [{ text: 'Открыть очередь', web_app: { url: `https://stolik.test/restaurant/${place.id}` } }],
+      ],
+    });
+    const [delivery] = await db
+      .select()
+      .from(schema.notificationDeliveries)
+      .where(eq(schema.notificationDeliveries.chatId, 1001));
+    expect(delivery).toMatchObject({ userId: who.adminA.id, attempts: 0, lastError: null });
+    expect(delivery?.deliveredAt).not.toBeNull();
+    expect(delivery?.messageId).toEqual(expect.any(Number));
+
+    await db.update(schema.users).set({ isActive: true }).where(eq(schema.users.id, who.targetA.id));
+    await db
+      .update(schema.users)
+      .set({ telegramId: null })
+      .where(
+        inArray(schema.users.id, [
+          who.adminA.id,
+          who.hostessA.id,
+          who.hostessB.id,
+          who.targetA.id,
+          who.superuser.id,
+        ]),
+      );
+  });
+
+  it('writes to the guest who came through Telegram; an SMS guest is noted as not sent', async () => {
+    const db = t.database.db;
+    const [viaTelegram] = await db
+      .insert(schema.outbox)
+      .values({
+        restaurantId: who.restaurantA,
+        type: 'guest',
+        status: 'called',
+        entityId: 7,
+        payload: { channel: 'telegram', chat_id: 5005, number: 12 },
+      })
+      .returning();
+    const [viaSms] = await db
+      .insert(schema.outbox)
+      .values({
+        restaurantId: who.restaurantA,
+        type: 'guest',
+        status: 'called',
+        entityId: 8,
+        payload: { channel: 'sms', chat_id: null, phone: '+79161234567', number: 13 },
+      })
+      .returning();
+    await dispatcher().start();
+    await settled(db);
+    expect(chatsOf(sent())).toEqual([5005]);
+    expect(sent()[0]?.payload.text).toBe('Ваш столик готов! Подходите к хостес «Демо», ваш номер — №12.');
+    expect(sent()[0]?.payload.reply_markup).toEqual({
+      inline_keyboard: [
+        [
+          { text: 'Иду', callback_data: 'g:q:y:7' },
+          { text: 'Не приду', callback_data: 'g:q:n:7' },
+        ],
+      ],
+    });
+    const rows = await db
+      .select()
+      .from(schema.outbox)
+      .where(inArray(schema.outbox.id, [viaTelegram?.id ?? 0, viaSms?.id ?? 0]));
+    const sms = rows.find((r) => r.id === viaSms?.id);
+    expect(sms?.deliveredAt).not.toBeNull();
+    expect(sms?.note).toMatch(/^sms: not sent/);
+    expect(rows.find((r) => r.id === viaTelegram?.id)?.note).toBeNull();
+  });
+});
+
+describe('Telegram’s limits and failures', () => {
+  it('honours a 429: nothing goes out before retry_after, then everything does', async () => {
+    const place = await openTestRestaurant(t, who, { name: 'Лимит', tables: [] });
+    await subscribedHostesses(t.database.db, place.id, 3, 3001);
+    fake.throttle('sendMessage', 1, 1);
+    await queueEvent(t.database.db, place.id, 1);
+    await dispatcher().start();
+    await settled(t.database.db);
+    expect(fake.refused).toHaveLength(1);
+    const refusedAt = fake.refused[0]?.at ?? 0;
+    expect(sent()).toHaveLength(3);
+    for (const call of sent()) expect(call.at).toBeGreaterThanOrEqual(refusedAt + 1000);
+    expect(new Set(chatsOf(sent()))).toEqual(new Set([3001, 3002, 3003]));
+  });
+
+  it('retries a failing send with growing pauses, then marks it failed for the admins to see', async () => {
+    const place = await openTestRestaurant(t, who, { name: 'Сбой', tables: [] });
+    await subscribedHostesses(t.database.db, place.id, 1, 4001);
+    fake.fail('sendMessage', 100, 500, 'Internal Server Error');
+    await queueEvent(t.database.db, place.id, 1);
+    // A short chat interval, so that the pauses seen are the backoff's, not the rate limit's.
+    await dispatcher({ backoffBaseMs: 200, maxAttempts: 4, perChatIntervalMs: 10 }).start();
+    await settled(t.database.db);
+    expect(sent()).toEqual([]);
+    expect(fake.refused).toHaveLength(4);
+    const gaps = fake.refused.slice(1).map((call, i) => call.at - (fake.refused[i]?.at ?? 0));
+    // 200, 400, 800 ms (±20 % jitter): each pause about twice the one before.
+    expect(gaps[0]).toBeGreaterThanOrEqual(160);
+    expect(gaps[1]).toBeGreaterThanOrEqual(320);
+    expect(gaps[2]).toBeGreaterThanOrEqual(640);
+    expect(gaps[0]).toBeLessThan(gaps[1] ?? 0);
+    expect(gaps[1]).toBeLessThan(gaps[2] ?? 0);
+
+    const failed = await t.app.inject({
+      method: 'GET',
+      url: `/api/restaurant/${place.id}/telegram/failed-deliveries/`,
+      headers: who.bearer(who.adminA),
+    });
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(failed.json()).toMatchObject({
+      count: 1,
+      next: null,
+      results: [
+        {
+          type: 'queue',
+          status: 'live',
+          chat_id: 4001,
+          attempts: 4,
+          last_error: '500: Internal Server Error',
+        },
+      ],
+    });
+  });
+
+  it('gives up at once where retrying cannot help (the guest blocked the bot)', async () => {
+    const place = await openTestRestaurant(t, who, { name: 'Блок', tables: [] });
+    await subscribedHostesses(t.database.db, place.id, 1, 4501);
+    fake.fail('sendMessage', 1, 403, 'Forbidden: bot was blocked by the user');
+    await queueEvent(t.database.db, place.id, 1);
+    await dispatcher().start();
+    await settled(t.database.db);
+    const [row] = await t.database.db
+      .select()
+      .from(schema.notificationDeliveries)
+      .where(eq(schema.notificationDeliveries.chatId, 4501));
+    expect(row).toMatchObject({ attempts: 1, lastError: '403: Forbidden: bot was blocked by the user' });
+    expect(row?.failedAt).not.toBeNull();
+  });
+
+  it('keeps to 1 message per second per chat and 30 per second overall', async () => {
+    const place = await openTestRestaurant(t, who, { name: 'Поток', tables: [] });
+    await subscribedHostesses(t.database.db, place.id, 40, 6001);
+    for (let n = 1; n <= 3; n += 1) await queueEvent(t.database.db, place.id, n);
+    const started = Date.now();
+    const d = dispatcher();
+    await d.start();
+    await settled(t.database.db, 20_000);
+    expect(sent()).toHaveLength(120);
+    expect(d.stats).toMatchObject({ sent: 120, failed: 0 });
+    expect(shortestGapPerChat(sent())).toBeGreaterThanOrEqual(1000);
+    const peak = peakInWindow(sent(), 1000);
+    expect(peak).toBeLessThanOrEqual(30);
+    // …and uses what it may: 120 messages take about 5 s (25 a second), not 120 s.
+    expect(peak).toBeGreaterThanOrEqual(20);
+    expect(Date.now() - started).toBeLessThan(9000);
+  });
+});
+
+describe('a dispatcher that dies', () => {
+  it('loses nothing: another one sends what it had claimed once the lease runs out', async () => {
+    const place = await openTestRestaurant(t, who, { name: 'Авария', tables: [] });
+    const chats = await subscribedHostesses(t.database.db, place.id, 20, 7001);
+    const rows = [];
+    for (let n = 1; n <= 3; n += 1) rows.push(await queueEvent(t.database.db, place.id, n));
+    fake.setLatency(20);
+    const first = dispatcher({ leaseMs: 1500 }, 'first');
+    await first.start();
+    await fake.waitFor('sendMessage', 10);
+    await first.kill();
+    const sentByFirst = sent().length;
+    expect(sentByFirst).toBeLessThan(60);
+
+    await dispatcher({ leaseMs: 1500 }, 'second').start();
+    await settled(t.database.db, 20_000);
+    const got = new Set(sent().map((c) => `${c.payload.chat_id}|${String(c.payload.text).split('\n')[1]}`));
+    for (const chat of chats) {
+      for (const row of rows)
+        expect(got).toContain(`${chat}|№${row.payload.number} · Гость ${row.payload.number} · 2 гостя`);
+    }
+    const deliveries = await t.database.db
+      .select()
+      .from(schema.notificationDeliveries)
+      .where(eq(schema.notificationDeliveries.restaurantId, place.id));
+    expect(deliveries).toHaveLength(60);
+    expect(deliveries.every((d) => d.deliveredAt !== null && d.failedAt === null)).toBe(true);
+  });
+});

@@ -1,0 +1,595 @@
+import { randomUUID } from 'node:crypto';
+import { type Database, schema } from '@stolik/db';
+import { createServerI18n } from '@stolik/i18n';
+import { and, asc, eq, exists, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { Api, GrammyError } from 'grammy';
+import { type NotificationFacts, type OutgoingMessage, renderNotification } from './notification-messages';
+
+const {
+  outbox,
+  notificationDeliveries: deliveries,
+  telegramSendSlots: slots,
+  telegramNotificationSettings: settings,
+  users,
+  memberships,
+  restaurants,
+  diningTables,
+} = schema;
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface DispatcherTuning {
+  /** At most one message per chat in this long (Telegram: about one per second per chat). */
+  perChatIntervalMs: number;
+  /** At least this long between two messages overall (Telegram: 30 per second per bot). */
+  globalIntervalMs: number;
+  /** How far ahead a claim reserves send slots. */
+  horizonMs: number;
+  /** A claimed message not finished within this long is claimed again (its dispatcher died). */
+  leaseMs: number;
+  /**
+   * A message whose moment has passed by more than this (the process was busy) is not sent late,
+   * where it could crowd the next second, but given back and claimed again with a new slot.
+   */
+  maxLatenessMs: number;
+  /** Tries before a message is marked failed (a 429 is not a try). */
+  maxAttempts: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /** Without a wake-up, look for work this often. */
+  pollMs: number;
+  /** Outbox rows turned into deliveries per transaction. */
+  fanOutBatch: number;
+}
+
+/**
+ * Telegram's limits with room for a send that leaves up to maxLatenessMs after its slot: slots
+ * 1.15 s apart per chat and 40 ms apart overall keep any chat's two messages at least 1.05 s apart
+ * and any second at 28 messages at most, even when every message leaves as late as allowed.
+ */
+export const DEFAULT_TUNING: DispatcherTuning = {
+  perChatIntervalMs: 1150,
+  globalIntervalMs: 40,
+  maxLatenessMs: 100,
+  horizonMs: 1000,
+  leaseMs: 60_000,
+  maxAttempts: 10,
+  backoffBaseMs: 5000,
+  backoffMaxMs: 30 * 60_000,
+  pollMs: 500,
+  fanOutBatch: 100,
+};
+
+export interface DispatcherLogger {
+  info: (obj: object, msg?: string) => void;
+  warn: (obj: object, msg?: string) => void;
+  error: (obj: object, msg?: string) => void;
+}
+
+export interface DispatcherDeps {
+  db: Database;
+  /** A grammY Api without auto-retry: the dispatcher handles 429 itself, with its state in the database. */
+  api: Api;
+  publicUrl: () => string | undefined;
+  /** Wakes the dispatcher when something changed (LISTEN on the change channel); resolves to unlisten. */
+  listen?: (wake: () => void) => Promise<() => Promise<void>>;
+  logger?: DispatcherLogger;
+  tuning?: Partial<DispatcherTuning>;
+  /** Names this dispatcher in claim tokens and logs. */
+  name?: string;
+}
+
+interface Scheduled {
+  id: number;
+  chatId: number;
+  attempts: number;
+  /** When to send, on this process's clock (Date.now()). */
+  dueAt: number;
+}
+
+const GLOBAL_KEY = 'global';
+/** Chats looked at per claim: more than a claim's horizon can serve at 25 messages a second. */
+const MAX_CHATS_PER_CLAIM = 500;
+const chatKey = (chatId: number) => `chat:${chatId}`;
+const SMS_NOTE = 'sms: not sent (SMS delivery is not part of the product yet)';
+
+export type Dispatcher = ReturnType<typeof createDispatcher>;
+
+/** The dispatcher's own Bot API client: no auto-retry (429s are its business), a bounded wait. */
+export function createDeliveryApi(token: string, apiRoot?: string): Api {
+  return new Api(token, { ...(apiRoot ? { apiRoot } : {}), timeoutSeconds: 30 });
+}
+
+/**
+ * Delivers the outbox in two steps, both safe to run in several processes at once:
+ *
+ * 1. Fan-out: pending outbox rows are locked (FOR UPDATE SKIP LOCKED) and turned, in the same
+ *    transaction, into one delivery per recipient (active members of the restaurant, linked to
+ *    Telegram, subscribed to that type and status; or the guest's chat). A crash rolls it back.
+ * 2. Send: due deliveries, at most one per chat, are locked (SKIP LOCKED) and leased (claimed_at +
+ *    claim_token), and each gets a send slot that respects the per-chat and overall rates, reserved
+ *    in telegram_send_slots under one row lock so that every dispatcher counts together. A lease
+ *    that runs out makes a message claimable again: it may rarely repeat, it never vanishes.
+ *
+ * A 429 moves the overall and the chat's next slot past retry_after; other failures retry with
+ * exponential backoff; a 400 or 403 (chat not found, bot blocked), or maxAttempts tries, fail the
+ * message for good, with last_error, for admins to see.
+ */
+export function createDispatcher(deps: DispatcherDeps) {
+  const { db, api } = deps;
+  const tuning: DispatcherTuning = { ...DEFAULT_TUNING, ...deps.tuning };
+  const name = deps.name ?? `dispatcher-${randomUUID().slice(0, 8)}`;
+  const i18n = createServerI18n();
+  const t = (key: string, params?: Record<string, unknown>) => i18n.t(key, params ?? {});
+
+  let state: 'idle' | 'running' | 'stopping' | 'dead' = 'idle';
+  // Read through a function: the state changes while a send or a round awaits.
+  const is = (wanted: typeof state) => state === wanted;
+  let loopDone: Promise<void> = Promise.resolve();
+  let wakeUp: (() => void) | null = null;
+  let unlisten: (() => Promise<void>) | null = null;
+  /** Sends waiting for their slot: cancelled (and released) on stop. */
+  const waiting = new Map<number, { timer: NodeJS.Timeout; token: string; fire: () => void }>();
+  const inFlight = new Set<Promise<void>>();
+  /** After a 429, nothing of this process goes out before this (epoch ms). */
+  let pausedUntil = 0;
+  /** What this dispatcher did, for logs, tests and the benchmark. */
+  const stats = { sent: 0, rateLimited: 0, retried: 0, failed: 0, late: 0 };
+
+  const wake = () => {
+    const w = wakeUp;
+    wakeUp = null;
+    w?.();
+  };
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        wakeUp = null;
+        resolve();
+      }, ms);
+      wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  async function dbNowMs(tx: Tx | Database): Promise<number> {
+    const result = (await tx.execute(
+      sql`select (extract(epoch from clock_timestamp()) * 1000)::float8 as ms`,
+    )) as unknown as { rows: { ms: number | string }[] };
+    return Number(result.rows[0]?.ms);
+  }
+
+  /** Who hears of a staff row: active members (or superusers) with Telegram, subscribed to it. */
+  async function staffRecipients(tx: Tx, row: typeof outbox.$inferSelect) {
+    return tx
+      .select({ userId: users.id, chatId: users.telegramId })
+      .from(settings)
+      .innerJoin(users, eq(users.id, settings.userId))
+      .where(
+        and(
+          eq(settings.restaurantId, row.restaurantId),
+          eq(settings.type, row.type),
+          sql`${row.status}::text = any(${settings.statuses})`,
+          eq(users.isActive, true),
+          isNotNull(users.telegramId),
+          or(
+            eq(users.isSuperuser, true),
+            exists(
+              tx
+                .select({ one: sql`1` })
+                .from(memberships)
+                .where(and(eq(memberships.userId, users.id), eq(memberships.restaurantId, row.restaurantId))),
+            ),
+          ),
+        ),
+      );
+  }
+
+  /** Step 1: pending outbox rows become deliveries, in one transaction. Returns how many rows. */
+  async function fanOut(): Promise<number> {
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(outbox)
+        .where(
+          and(isNull(outbox.deliveredAt), isNull(outbox.failedAt), lte(outbox.nextAttemptAt, sql`now()`)),
+        )
+        .orderBy(asc(outbox.id))
+        .limit(tuning.fanOutBatch)
+        .for('update', { skipLocked: true });
+      for (const row of rows) {
+        let recipients: { userId: number | null; chatId: number }[] = [];
+        let note: string | null = null;
+        if (row.type === 'queue' || row.type === 'booking') {
+          recipients = (await staffRecipients(tx, row)).flatMap((r) =>
+            r.chatId === null ? [] : [{ userId: r.userId, chatId: r.chatId }],
+          );
+        } else if (row.type === 'guest') {
+          const chatId = Number(row.payload.chat_id);
+          if (row.payload.channel === 'telegram' && Number.isSafeInteger(chatId) && chatId !== 0) {
+            recipients = [{ userId: null, chatId }];
+          } else {
+            note = row.payload.channel === 'sms' ? SMS_NOTE : 'guest: no chat to write to';
+          }
+        } else {
+          note = `unknown outbox type '${row.type}'`;
+        }
+        if (recipients.length > 0) {
+          await tx
+            .insert(deliveries)
+            .values(
+              recipients.map((r) => ({
+                outboxId: row.id,
+                restaurantId: row.restaurantId,
+                chatId: r.chatId,
+                userId: r.userId,
+              })),
+            )
+            .onConflictDoNothing();
+        } else {
+          note ??= 'no subscribed recipient';
+        }
+        await tx
+          .update(outbox)
+          .set({ deliveredAt: sql`now()`, claimedAt: sql`now()`, attempts: row.attempts + 1, note })
+          .where(eq(outbox.id, row.id));
+      }
+      return rows.length;
+    });
+  }
+
+  /**
+   * Step 2a: claims due deliveries (one per chat whose slot is free) and reserves their send slots.
+   * Returns what to send and in how long to look again.
+   */
+  async function claim(): Promise<{ scheduled: Scheduled[]; token: string; nextInMs: number }> {
+    // Slots are reckoned on the database's clock, which every dispatcher shares; sends are timed on
+    // this process's clock, from the moment the database's was read.
+    const token = `${name}:${randomUUID()}`;
+    return db.transaction(async (tx) => {
+      // The overall slot row, locked: claims of every dispatcher take turns here (briefly).
+      await tx
+        .insert(slots)
+        .values({ key: GLOBAL_KEY, nextAt: new Date(0) })
+        .onConflictDoNothing();
+      const [globalRow] = await tx.select().from(slots).where(eq(slots.key, GLOBAL_KEY)).for('update');
+      const now = await dbNowMs(tx);
+      const localNow = Date.now();
+      const nowDate = new Date(now);
+      const leaseCutoff = new Date(now - tuning.leaseMs);
+      const claimable = and(
+        isNull(deliveries.deliveredAt),
+        isNull(deliveries.failedAt),
+        lte(deliveries.nextAttemptAt, nowDate),
+        or(isNull(deliveries.claimedAt), lt(deliveries.claimedAt, leaseCutoff)),
+      );
+      // The oldest claimable message of each chat (messages to one chat go out in order), oldest
+      // chats first. Read on its own, unlocked: inside the locking query the planner may run it
+      // once per row.
+      const firstOfChat = tx
+        .selectDistinctOn([deliveries.chatId], { id: deliveries.id, nextAttemptAt: deliveries.nextAttemptAt })
+        .from(deliveries)
+        .where(claimable)
+        .orderBy(deliveries.chatId, deliveries.nextAttemptAt, deliveries.id)
+        .as('first_of_chat');
+      const firsts = await tx
+        .select({ id: firstOfChat.id })
+        .from(firstOfChat)
+        .orderBy(asc(firstOfChat.nextAttemptAt), asc(firstOfChat.id))
+        .limit(MAX_CHATS_PER_CLAIM);
+      const candidates = await tx
+        .select({
+          id: deliveries.id,
+          chatId: deliveries.chatId,
+          attempts: deliveries.attempts,
+          chatNextAt: slots.nextAt,
+        })
+        .from(deliveries)
+        .leftJoin(slots, eq(slots.key, sql`'chat:' || ${deliveries.chatId}`))
+        .where(and(inArray(deliveries.id, firsts.length ? firsts.map((f) => f.id) : [-1]), claimable))
+        .orderBy(asc(deliveries.nextAttemptAt), asc(deliveries.id))
+        .for('update', { of: deliveries, skipLocked: true });
+
+      let slot = Math.max(globalRow?.nextAt.getTime() ?? 0, now);
+      const horizonEnd = now + tuning.horizonMs;
+      const scheduled: Scheduled[] = [];
+      // When a claim could next find something: a chat's slot frees, the overall one comes in range.
+      let lookAgainAt = Number.POSITIVE_INFINITY;
+      for (const c of candidates) {
+        const chatFree = c.chatNextAt?.getTime() ?? 0;
+        if (slot > horizonEnd) {
+          // Half the horizon spent: claim the next batch (fewer, larger claims than one per slot).
+          lookAgainAt = Math.min(lookAgainAt, slot - tuning.horizonMs / 2);
+          break;
+        }
+        if (chatFree > slot) {
+          lookAgainAt = Math.min(lookAgainAt, chatFree);
+          continue;
+        }
+        scheduled.push({ id: c.id, chatId: c.chatId, attempts: c.attempts, dueAt: localNow + (slot - now) });
+        // The chat may have more messages waiting behind this one.
+        lookAgainAt = Math.min(lookAgainAt, slot + tuning.perChatIntervalMs);
+        slot += tuning.globalIntervalMs;
+      }
+      if (scheduled.length > 0) {
+        await tx
+          .update(deliveries)
+          .set({ claimedAt: nowDate, claimToken: token })
+          .where(
+            inArray(
+              deliveries.id,
+              scheduled.map((s) => s.id),
+            ),
+          );
+        await tx
+          .insert(slots)
+          .values(
+            scheduled.map((s) => ({
+              key: chatKey(s.chatId),
+              nextAt: new Date(now + (s.dueAt - localNow) + tuning.perChatIntervalMs),
+            })),
+          )
+          .onConflictDoUpdate({
+            target: slots.key,
+            set: { nextAt: sql`greatest(${slots.nextAt}, excluded.next_at)` },
+          });
+        await tx
+          .update(slots)
+          .set({ nextAt: new Date(slot) })
+          .where(eq(slots.key, GLOBAL_KEY));
+      }
+      const nextInMs = Number.isFinite(lookAgainAt)
+        ? Math.min(tuning.pollMs, Math.max(5, lookAgainAt - now))
+        : tuning.pollMs;
+      return { scheduled, token, nextInMs };
+    });
+  }
+
+  async function facts(ids: number[]): Promise<Map<number, NotificationFacts>> {
+    const rows = await db
+      .select({
+        id: deliveries.id,
+        type: outbox.type,
+        status: outbox.status,
+        entityId: outbox.entityId,
+        payload: outbox.payload,
+        restaurantId: outbox.restaurantId,
+        restaurantName: restaurants.name,
+        timezone: restaurants.timezone,
+        tableNumber: diningTables.number,
+      })
+      .from(deliveries)
+      .innerJoin(outbox, eq(outbox.id, deliveries.outboxId))
+      .innerJoin(restaurants, eq(restaurants.id, outbox.restaurantId))
+      .leftJoin(
+        diningTables,
+        sql`${diningTables.id} = case when jsonb_typeof(${outbox.payload}->'table') = 'number' then (${outbox.payload}->>'table')::int end`,
+      )
+      .where(inArray(deliveries.id, ids));
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  const finished = (id: number, token: string) =>
+    and(eq(deliveries.id, id), eq(deliveries.claimToken, token));
+
+  async function markDelivered(id: number, messageId: number | null, note: string | null = null) {
+    await db
+      .update(deliveries)
+      .set({
+        deliveredAt: sql`clock_timestamp()`,
+        messageId,
+        claimedAt: null,
+        claimToken: null,
+        lastError: note,
+      })
+      .where(eq(deliveries.id, id));
+  }
+
+  /** Gives a claim back unsent (stopping, or paused by a 429): due again at `atMs`, no try counted. */
+  async function release(id: number, token: string, atMs?: number) {
+    await db
+      .update(deliveries)
+      .set({
+        claimedAt: null,
+        claimToken: null,
+        ...(atMs ? { nextAttemptAt: new Date(atMs) } : {}),
+      })
+      .where(finished(id, token));
+  }
+
+  async function onRateLimited(item: Scheduled, token: string, retryAfterS: number) {
+    const seconds = Math.max(1, retryAfterS);
+    stats.rateLimited += 1;
+    pausedUntil = Math.max(pausedUntil, Date.now() + seconds * 1000);
+    const after = sql`clock_timestamp() + make_interval(secs => ${seconds}::float8)`;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(deliveries)
+        .set({
+          claimedAt: null,
+          claimToken: null,
+          nextAttemptAt: after,
+          lastError: `429: retry after ${seconds} s`,
+        })
+        .where(finished(item.id, token));
+      // Everyone waits: the overall slot and this chat's move past retry_after.
+      await tx
+        .update(slots)
+        .set({ nextAt: sql`greatest(${slots.nextAt}, ${after})` })
+        .where(inArray(slots.key, [GLOBAL_KEY, chatKey(item.chatId)]));
+    });
+    deps.logger?.warn({ delivery: item.id, chat: item.chatId, retry_after: seconds }, 'telegram: 429');
+  }
+
+  async function onFailure(item: Scheduled, token: string, error: unknown) {
+    const attempts = item.attempts + 1;
+    const description =
+      error instanceof GrammyError
+        ? `${error.error_code}: ${error.description}`
+        : String((error as Error)?.message ?? error);
+    // Chat not found, bot blocked: trying again will not help.
+    const permanent = error instanceof GrammyError && (error.error_code === 400 || error.error_code === 403);
+    if (permanent || attempts >= tuning.maxAttempts) {
+      stats.failed += 1;
+      await db
+        .update(deliveries)
+        .set({
+          attempts,
+          failedAt: sql`clock_timestamp()`,
+          claimedAt: null,
+          claimToken: null,
+          lastError: description.slice(0, 1000),
+        })
+        .where(finished(item.id, token));
+      deps.logger?.error(
+        { delivery: item.id, chat: item.chatId, attempts, error: description },
+        'telegram: gave up',
+      );
+      return;
+    }
+    stats.retried += 1;
+    const backoff = Math.min(tuning.backoffMaxMs, tuning.backoffBaseMs * 2 ** (attempts - 1));
+    const delayMs = backoff * (0.8 + Math.random() * 0.4);
+    await db
+      .update(deliveries)
+      .set({
+        attempts,
+        claimedAt: null,
+        claimToken: null,
+        nextAttemptAt: sql`clock_timestamp() + make_interval(secs => ${delayMs / 1000}::float8)`,
+        lastError: description.slice(0, 1000),
+      })
+      .where(finished(item.id, token));
+    deps.logger?.warn(
+      { delivery: item.id, chat: item.chatId, attempts, error: description },
+      'telegram: retry',
+    );
+  }
+
+  async function send(item: Scheduled, token: string, message: OutgoingMessage | null) {
+    if (state === 'dead') return;
+    if (state === 'stopping') return release(item.id, token);
+    if (Date.now() < pausedUntil) return release(item.id, token, pausedUntil);
+    if (Date.now() - item.dueAt > tuning.maxLatenessMs) {
+      stats.late += 1;
+      return release(item.id, token);
+    }
+    if (!message) return markDelivered(item.id, null, 'nothing to say about this row');
+    let sent: { message_id: number };
+    try {
+      sent = await api.sendMessage(item.chatId, message.text, {
+        parse_mode: 'HTML',
+        link_preview_options: { is_disabled: true },
+        ...(message.keyboard.length ? { reply_markup: { inline_keyboard: message.keyboard } } : {}),
+      });
+    } catch (error) {
+      if (is('dead')) return;
+      const retryAfter = error instanceof GrammyError ? error.parameters.retry_after : undefined;
+      if (error instanceof GrammyError && error.error_code === 429) {
+        return onRateLimited(item, token, retryAfter ?? 1);
+      }
+      return onFailure(item, token, error);
+    }
+    if (is('dead')) return;
+    stats.sent += 1;
+    await markDelivered(item.id, sent.message_id);
+  }
+
+  function track(promise: Promise<void>) {
+    const guarded = promise.catch((error: unknown) =>
+      deps.logger?.error({ err: error }, 'telegram: recording a send failed'),
+    );
+    inFlight.add(guarded);
+    void guarded.finally(() => inFlight.delete(guarded));
+  }
+
+  /** Step 2b: each claimed message goes out at its slot. */
+  async function schedule(batch: Scheduled[], token: string) {
+    if (batch.length === 0) return;
+    const found = await facts(batch.map((s) => s.id));
+    const publicUrl = deps.publicUrl();
+    for (const item of batch) {
+      const row = found.get(item.id);
+      const message = row ? renderNotification(row, t, publicUrl) : null;
+      let fired = false;
+      const fire = () => {
+        if (fired) return;
+        fired = true;
+        const entry = waiting.get(item.id);
+        if (entry) clearTimeout(entry.timer);
+        waiting.delete(item.id);
+        track(send(item, token, message));
+      };
+      waiting.set(item.id, { timer: setTimeout(fire, Math.max(0, item.dueAt - Date.now())), token, fire });
+    }
+  }
+
+  async function loop() {
+    while (is('running')) {
+      let delay = tuning.pollMs;
+      try {
+        const fanned = await fanOut();
+        const { scheduled, token, nextInMs } = await claim();
+        await schedule(scheduled, token);
+        delay = fanned >= tuning.fanOutBatch ? 0 : nextInMs;
+      } catch (error) {
+        if (!is('running')) break;
+        deps.logger?.error({ err: error }, 'telegram dispatcher: a round failed');
+        delay = tuning.pollMs * 4;
+      }
+      if (!is('running')) break;
+      if (delay > 0) await sleep(delay);
+    }
+  }
+
+  return {
+    name,
+    tuning,
+    stats,
+
+    /** Starts delivering; resolves once it is listening for changes. */
+    async start(): Promise<void> {
+      if (state !== 'idle') return;
+      state = 'running';
+      if (deps.listen) unlisten = await deps.listen(wake);
+      loopDone = loop();
+    },
+
+    /** Looks for work now (a change was made). */
+    wake,
+
+    /** Stops claiming, gives back what has not gone out yet, and waits for the sends under way. */
+    async stop(): Promise<void> {
+      if (state !== 'running') return;
+      state = 'stopping';
+      wake();
+      await loopDone;
+      const unsent = [...waiting.entries()];
+      waiting.clear();
+      for (const [id, entry] of unsent) {
+        clearTimeout(entry.timer);
+        await release(id, entry.token).catch(() => {});
+      }
+      await Promise.all([...inFlight]);
+      await unlisten?.();
+      unlisten = null;
+      state = 'idle';
+    },
+
+    /**
+     * Dies as a crashed process would: nothing more is sent or recorded, claims stay leased until
+     * their lease runs out. For tests of crash safety.
+     */
+    async kill(): Promise<void> {
+      state = 'dead';
+      wake();
+      for (const entry of waiting.values()) clearTimeout(entry.timer);
+      waiting.clear();
+      await loopDone.catch(() => {});
+      await unlisten?.().catch(() => {});
+      unlisten = null;
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import {
+  type BotLogger,
+  type ChatActions,
+  createBot,
+  startUpdates,
+  type UpdateMode,
+  type UpdatesHandle,
+} from '@stolik/bot';
+import type { DatabaseHandle } from '@stolik/db';
+import type { Update, UserFromGetMe } from 'grammy/types';
+import { CHANGES_CHANNEL } from '../events/changes';
+import {
+  createDeliveryApi,
+  createDispatcher,
+  type DispatcherLogger,
+  type DispatcherTuning,
+} from './dispatcher';
+
+const START_RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
+
+export interface TelegramRuntimeDeps {
+  database: DatabaseHandle;
+  token: string;
+  apiRoot?: string | undefined;
+  /** The bot's identity when known (tests), so that no getMe is needed. */
+  botInfo?: UserFromGetMe | undefined;
+  publicUrl: () => string | undefined;
+  /** Set: Telegram posts updates to the webhook route; unset: long polling. */
+  webhook?: { url: string; secretToken: string } | undefined;
+  actions: ChatActions;
+  logger: DispatcherLogger & BotLogger;
+  tuning?: Partial<DispatcherTuning>;
+}
+
+/**
+ * The bot and its dispatcher, as one process runs them: the API process with `pnpm start`, or the
+ * bot process of its own (bot-main.ts). Nothing talks to Telegram until start().
+ */
+export function createTelegramRuntime(deps: TelegramRuntimeDeps) {
+  const bot = createBot({
+    token: deps.token,
+    apiRoot: deps.apiRoot,
+    botInfo: deps.botInfo,
+    db: deps.database.db,
+    publicUrl: deps.publicUrl,
+    actions: deps.actions,
+    logger: deps.logger,
+  });
+  const dispatcher = createDispatcher({
+    db: deps.database.db,
+    // Its own client, without the chat's auto-retry: the dispatcher keeps its rate state in the database.
+    api: createDeliveryApi(deps.token, deps.apiRoot),
+    publicUrl: deps.publicUrl,
+    // Every committed change announces itself on this channel: a new outbox row is seen at once.
+    listen: (wake) => deps.database.listen(CHANGES_CHANNEL, wake, wake),
+    logger: deps.logger,
+    tuning: deps.tuning,
+  });
+  const mode: UpdateMode = deps.webhook ? { kind: 'webhook', ...deps.webhook } : { kind: 'polling' };
+  let updates: UpdatesHandle | null = null;
+  let stopped = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let wakeRetry: (() => void) | undefined;
+
+  return {
+    bot,
+    dispatcher,
+    mode,
+
+    /** An update Telegram posted to the webhook route (any API process may take it). */
+    async handleWebhookUpdate(update: Update): Promise<void> {
+      if (!bot.isInited()) await bot.init();
+      await bot.handleUpdate(update);
+    },
+
+    /**
+     * Starts delivering, then receives updates (polling, or registers the webhook). Telegram out of
+     * reach at start-up is retried with growing delays; the outbox waits meanwhile.
+     */
+    async start(): Promise<void> {
+      stopped = false;
+      await dispatcher.start();
+      for (let attempt = 0; !stopped; attempt += 1) {
+        try {
+          updates = await startUpdates(bot, mode);
+          return;
+        } catch (error) {
+          deps.logger.error({ err: error, attempt }, 'telegram: could not start receiving updates');
+          const delay = START_RETRY_MS[Math.min(attempt, START_RETRY_MS.length - 1)] ?? 30_000;
+          await new Promise<void>((resolve) => {
+            retryTimer = setTimeout(resolve, delay);
+            wakeRetry = resolve;
+          });
+        }
+      }
+    },
+
+    async stop(): Promise<void> {
+      stopped = true;
+      clearTimeout(retryTimer);
+      wakeRetry?.();
+      await updates?.stop();
+      updates = null;
+      await dispatcher.stop();
+    },
+  };
+}
+export type TelegramRuntime = ReturnType<typeof createTelegramRuntime>;

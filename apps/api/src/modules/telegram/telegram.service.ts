@@ -1,0 +1,76 @@
+import { readNotificationSettings, replaceNotificationSettings } from '@stolik/bot';
+import type {
+  FailedDelivery,
+  TelegramNotificationSetting,
+  TelegramNotificationsBody,
+} from '@stolik/contracts';
+import { type Database, schema } from '@stolik/db';
+import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Viewer } from '../../shared/access';
+import { notFound } from '../../shared/http-errors';
+
+const { restaurants, notificationDeliveries: deliveries, outbox } = schema;
+
+/** Telegram notification settings of the signed-in staff member, and what could not be delivered. */
+export function createTelegramService(db: Database) {
+  /** The restaurants one may hear about, by name: where a member; a superuser, all. */
+  async function restaurantIdsOf(viewer: Viewer): Promise<number[]> {
+    const ids = [...viewer.memberships.keys()];
+    if (!viewer.isSuperuser && ids.length === 0) return [];
+    const rows = await db
+      .select({ id: restaurants.id })
+      .from(restaurants)
+      .where(viewer.isSuperuser ? undefined : inArray(restaurants.id, ids))
+      .orderBy(asc(restaurants.name), asc(restaurants.id));
+    return rows.map((r) => r.id);
+  }
+
+  return {
+    /** GET /api/telegram/notifications/: both types for every restaurant of the user. */
+    async list(viewer: Viewer): Promise<TelegramNotificationSetting[]> {
+      return readNotificationSettings(db, viewer.id, await restaurantIdsOf(viewer));
+    },
+
+    /** POST /api/telegram/notifications/: replaces the listed settings; another restaurant's: 404. */
+    async replace(viewer: Viewer, body: TelegramNotificationsBody): Promise<TelegramNotificationSetting[]> {
+      const allowed = new Set(await restaurantIdsOf(viewer));
+      if (body.some((item) => !allowed.has(item.restaurant))) throw notFound();
+      await replaceNotificationSettings(db, viewer.id, body);
+      return readNotificationSettings(db, viewer.id, [...allowed]);
+    },
+
+    /** The restaurant's messages that failed for good, newest first. */
+    async failedDeliveries(
+      restaurantId: number,
+      page: number,
+      pageSize: number,
+    ): Promise<{ count: number; items: FailedDelivery[] }> {
+      const where = and(eq(deliveries.restaurantId, restaurantId), isNotNull(deliveries.failedAt));
+      const [total] = await db.select({ n: count() }).from(deliveries).where(where);
+      const rows = await db
+        .select({ delivery: deliveries, type: outbox.type, status: outbox.status, entityId: outbox.entityId })
+        .from(deliveries)
+        .innerJoin(outbox, eq(outbox.id, deliveries.outboxId))
+        .where(where)
+        .orderBy(desc(deliveries.failedAt), desc(deliveries.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      return {
+        count: total?.n ?? 0,
+        items: rows.map(({ delivery, type, status, entityId }) => ({
+          id: delivery.id,
+          type,
+          status,
+          entity_id: entityId,
+          chat_id: delivery.chatId,
+          user: delivery.userId,
+          attempts: delivery.attempts,
+          last_error: delivery.lastError,
+          created: delivery.createdAt.toISOString(),
+          failed_at: (delivery.failedAt as Date).toISOString(),
+        })),
+      };
+    },
+  };
+}
+export type TelegramService = ReturnType<typeof createTelegramService>;

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { type Database, schema } from '@stolik/db';
+import { ROLE_MANAGER } from '@stolik/domain';
+import { eq, sql } from 'drizzle-orm';
+
+/** Links a user to a Telegram account (the chat id of a private chat is the user's Telegram id). */
+export async function linkTelegram(db: Database, userId: number, telegramId: number): Promise<void> {
+  await db.update(schema.users).set({ telegramId }).where(eq(schema.users.id, userId));
+}
+
+/** Subscribes a user, straight in the table (also where the API would refuse: a test of the dispatcher's own checks). */
+export async function subscribe(
+  db: Database,
+  userId: number,
+  restaurantId: number,
+  type: 'queue' | 'booking',
+  statuses: string[],
+): Promise<void> {
+  await db
+    .insert(schema.telegramNotificationSettings)
+    .values({ userId, restaurantId, type, statuses })
+    .onConflictDoUpdate({
+      target: [
+        schema.telegramNotificationSettings.userId,
+        schema.telegramNotificationSettings.restaurantId,
+        schema.telegramNotificationSettings.type,
+      ],
+      set: { statuses },
+    });
+}
+
+/**
+ * `count` hostesses of a restaurant, each linked to Telegram (ids from `firstTelegramId`) and
+ * subscribed to queue 'live'. Returns their chat ids.
+ */
+export async function subscribedHostesses(
+  db: Database,
+  restaurantId: number,
+  count: number,
+  firstTelegramId: number,
+): Promise<number[]> {
+  const chats: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const telegramId = firstTelegramId + i;
+    const [user] = await db
+      .insert(schema.users)
+      .values({
+        email: `tg${telegramId}-${randomBytes(3).toString('hex')}@stolik.test`,
+        firstName: `Хостес${i}`,
+        telegramId,
+      })
+      .returning();
+    if (!user) throw new Error('no user');
+    await db.insert(schema.memberships).values({ userId: user.id, restaurantId, role: ROLE_MANAGER });
+    await subscribe(db, user.id, restaurantId, 'queue', ['live']);
+    chats.push(telegramId);
+  }
+  return chats;
+}
+
+/** An outbox row as the queue service writes it for a new guest (status 'live'). */
+export async function queueEvent(
+  db: Database,
+  restaurantId: number,
+  number: number,
+  name = `Гость ${number}`,
+) {
+  const [row] = await db
+    .insert(schema.outbox)
+    .values({
+      restaurantId,
+      type: 'queue',
+      status: 'live',
+      entityId: 100_000 + number,
+      payload: { number, group_size: 2, name },
+    })
+    .returning();
+  if (!row) throw new Error('no outbox row');
+  return row;
+}
+
+/** Waits until every outbox row is handed over and every delivery is finished (sent or failed). */
+export async function settled(db: Database, timeoutMs = 15_000): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    // One statement, one snapshot: counted apart, a fan-out committing between the two counts
+    // would look like nothing left to do.
+    const result = (await db.execute(sql`
+      select
+        (select count(*)::int from ${schema.notificationDeliveries}
+          where delivered_at is null and failed_at is null) as deliveries,
+        (select count(*)::int from ${schema.outbox}
+          where delivered_at is null and failed_at is null) as outbox
+    `)) as unknown as { rows: { deliveries: number; outbox: number }[] };
+    const counts = result.rows[0];
+    if (counts && Number(counts.deliveries) === 0 && Number(counts.outbox) === 0) return;
+    if (Date.now() - started > timeoutMs) {
+      throw new Error(`not settled in ${timeoutMs} ms: ${JSON.stringify(counts)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,2 @@
+export * from './fake-bot-api';
+export * from './updates';
