@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityProblems } from './support/axe';
 import { type Browser, launchBrowser, PHONE, TABLET } from './support/browser';
-import { apiSignIn, createMember, forgetSession, MANAGER, signInThroughForm } from './support/people';
+import { createMember, forgetSession, MANAGER, signInThroughForm } from './support/people';
 import { ADMIN, type RunningProduct, startProduct } from './support/product';
 import { telegramBridgeScript, telegramLaunchUrl } from './support/telegram-launch';
 

@@ -104,7 +104,7 @@ describe('the event stream of a restaurant', () => {
     const mine = (
       await t.app.inject({
         method: 'GET',
-        url: '/api/reservation/?restaurant_id=' + who.restaurantA,
+        url: `/api/reservation/?restaurant_id=${who.restaurantA}`,
         headers: who.bearer(who.hostessA),
       })
     ).json() as { id: number; name: string }[];
