@@ -3,13 +3,19 @@ import { z } from 'zod';
 import { PersonName } from './auth';
 import { Id, paginated, WallTime } from './common';
 import { EntrySourceSchema } from './queue';
+import { GuestTelegramInitData } from './telegram';
 import { WorkTime } from './restaurant';
 import { MessageKey } from './validation';
 
 export const BookingStatusSchema = z.enum(BOOKING_STATUSES);
 
+/** How long a booking's guest fields may be: the forms' maxLength comes from here too. */
+export const BOOKING_FIELD_LIMITS = { name: 80, phone: 32, comment: 500 } as const;
+
 const GroupSize = z.number().int().min(1).max(50);
-const Comment = z.string().trim().max(500);
+const Comment = z.string().trim().max(BOOKING_FIELD_LIMITS.comment);
+const GuestName = z.string().trim().max(BOOKING_FIELD_LIMITS.name);
+const GuestPhone = z.string().trim().max(BOOKING_FIELD_LIMITS.phone);
 /** An instant with its offset, as every date-time on the wire (API-CONVENTIONS). */
 const Instant = z.iso.datetime({ offset: true });
 const LocalDate = z.iso.date();
@@ -73,8 +79,8 @@ export const BookingCreateBody = z.object({
   group_size: GroupSize,
   seating_time: Instant,
   end_time: Instant.optional(),
-  name: z.string().trim().max(80).default(''),
-  phone: z.string().trim().max(32).default(''),
+  name: GuestName.default(''),
+  phone: GuestPhone.default(''),
   comment: Comment.default(''),
   deposit: z.boolean().default(false),
   /** Staff bookings are confirmed ('application') unless they say 'new'. */
@@ -90,8 +96,8 @@ export const BookingUpdateBody = z.object({
   group_size: GroupSize.optional(),
   seating_time: Instant.optional(),
   end_time: Instant.optional(),
-  name: z.string().trim().max(80).optional(),
-  phone: z.string().trim().max(32).optional(),
+  name: GuestName.optional(),
+  phone: GuestPhone.optional(),
   comment: Comment.optional(),
   deposit: z.boolean().optional(),
 });
@@ -152,8 +158,8 @@ export const WaitingListBody = z.object({
   group_size: GroupSize,
   seating_time: Instant,
   end_time: Instant.optional(),
-  name: z.string().trim().max(80).default(''),
-  phone: z.string().trim().max(32).default(''),
+  name: GuestName.default(''),
+  phone: GuestPhone.default(''),
   comment: Comment.default(''),
 });
 export type WaitingListBody = z.infer<typeof WaitingListBody>;
@@ -406,8 +412,10 @@ export const GuestBookingBody = z.object({
   time: WallTime,
   group_size: GroupSize,
   name: PersonName,
-  phone: z.string().trim().min(1, { error: MessageKey.phoneMissing }).max(32),
+  phone: z.string().trim().min(1, { error: MessageKey.phoneMissing }).max(BOOKING_FIELD_LIMITS.phone),
   comment: Comment.default(''),
+  /** Inside Telegram: the Mini App's init data, so that the bot can tell the guest the outcome. */
+  init_data: GuestTelegramInitData,
 });
 export type GuestBookingBody = z.infer<typeof GuestBookingBody>;
 

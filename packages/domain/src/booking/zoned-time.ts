@@ -109,3 +109,18 @@ export function addDays(date: LocalDate, n: number): LocalDate {
   const moved = new Date(Date.UTC(d.year, d.month, d.day + n));
   return toIsoDate({ year: moved.getUTCFullYear(), month: moved.getUTCMonth(), day: moved.getUTCDate() });
 }
+
+/**
+ * A restaurant-local service day runs from SERVICE_DAY_START on its date to the same hour the next
+ * day, so a 00:30 booking of a Friday that closes at 02:00 belongs to Friday (lists, timeline,
+ * counts). The API's day queries and the hostess's screens both count days this way.
+ */
+export const SERVICE_DAY_START: LocalTime = '06:00';
+
+/** The instants a service day runs between: [06:00 of `date`, 06:00 of the next date). */
+export function serviceDayBounds(timezone: string, date: LocalDate): { from: Date; to: Date } {
+  return {
+    from: zonedInstant(timezone, date, SERVICE_DAY_START),
+    to: zonedInstant(timezone, addDays(date, 1), SERVICE_DAY_START),
+  };
+}

@@ -8,6 +8,7 @@ import {
   localIsoDate,
   minutesOfDay,
   type Occupation,
+  SERVICE_DAY_START,
   zonedInstant,
 } from '@stolik/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -34,19 +35,6 @@ export const wallTime = (value: string | null) => (value === null ? null : value
 /** Defaults for a restaurant that never saved booking settings. */
 export const DEFAULT_PREPARATION_MINUTES = 0;
 export const DEFAULT_CLEANING_MINUTES = 15;
-
-/**
- * A restaurant-local service day runs from SERVICE_DAY_START on its date to the same hour the next
- * day, so a 00:30 booking of a Friday that closes at 02:00 belongs to Friday (lists, timeline, counts).
- */
-export const SERVICE_DAY_START = '06:00';
-
-export function serviceDayBounds(timezone: string, date: LocalDate): { from: Date; to: Date } {
-  return {
-    from: zonedInstant(timezone, date, SERVICE_DAY_START),
-    to: zonedInstant(timezone, addDays(date, 1), SERVICE_DAY_START),
-  };
-}
 
 /** The service day an instant belongs to. */
 export function serviceDateOf(timezone: string, at: Date): LocalDate {

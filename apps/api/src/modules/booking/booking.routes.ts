@@ -37,6 +37,7 @@ import { access } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
 import { pageLinks } from '../../shared/pagination';
 import type { RateLimiter } from '../../shared/rate-limit';
+import type { GuestChannelOf } from '../telegram/guest-chat';
 import type { BookingService } from './booking.service';
 import { contactsWorkbook } from './contacts-export';
 
@@ -51,7 +52,9 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export const bookingRoutes: FastifyPluginAsyncZod<{
   bookings: BookingService;
   limiter: RateLimiter;
-}> = async (app, { bookings, limiter }) => {
+  /** The guest's Telegram chat from the form's init_data (400 when forged or too old). */
+  guestChannel: GuestChannelOf;
+}> = async (app, { bookings, limiter, guestChannel }) => {
   app.get(
     '/api/booking/',
     {
@@ -327,7 +330,11 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['guests'],
         summary: 'Request a booking (idempotent on the Idempotency-Key header)',
-        description: '409 `slot_unavailable` when the time is no longer offered; 409 `bookings_off`.',
+        description:
+          '409 `slot_unavailable` when the time is no longer offered; 409 `bookings_off`. Inside ' +
+          "Telegram the form sends the Mini App's `init_data`: the guest then hears the outcome in " +
+          'their chat (source `telegram`). Forged or older than a day: 400 `telegram_init_data_invalid` ' +
+          '/ `telegram_init_data_expired`, nothing stored.',
         params: RestaurantParams,
         headers: IdempotencyHeaders,
         body: GuestBookingBody,
@@ -335,10 +342,17 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
+      const channel = guestChannel(request.body.init_data);
       await limiter.consume(`booking:address:${request.ip}`, REQUEST_PER_ADDRESS);
       await limiter.consume(`booking:phone:${request.body.phone.replace(/\D/g, '')}`, REQUEST_PER_PHONE);
       const key = request.headers['idempotency-key'] ?? null;
-      const result = await bookings.guestRequest(request.params.id, request.body, key, 'guest_form');
+      const result = await bookings.guestRequest(
+        request.params.id,
+        request.body,
+        key,
+        channel.source,
+        channel.chatId,
+      );
       return reply
         .code(result.created ? 201 : 200)
         .send({ token: result.status.token, status: result.status.status });

@@ -32,6 +32,7 @@ import {
   heldRange,
   localTimeOf,
   NOTIFIABLE_BOOKING_STATUSES,
+  serviceDayBounds,
   TABLE_HOLDING_BOOKING_STATUSES,
   weekdayOf,
   zonedInstant,
@@ -48,7 +49,6 @@ import {
   loadDurations,
   loadGaps,
   serviceDateOf,
-  serviceDayBounds,
 } from './availability-input';
 
 const {
@@ -359,10 +359,11 @@ export function createBookingService(db: Database, now: () => Date = () => new D
         payload,
       });
     }
-    // A guest who asked through a form or Telegram hears the outcome once it is decided.
+    // A guest who asked through a form or Telegram hears the outcome once the restaurant decides it
+    // (not the cancellation they made themselves: their page or their tap has said so already).
     const outcome = guestOutcome(booking.status);
     const told = from === null ? 'pending' : guestOutcome(from);
-    if (booking.source !== 'staff' && outcome !== 'pending' && outcome !== told) {
+    if (booking.source !== 'staff' && outcome !== 'pending' && outcome !== told && !changes.by_guest) {
       await tx.insert(outbox).values({
         restaurantId: booking.restaurantId,
         type: 'guest',

@@ -2,7 +2,14 @@
  * Bookings live on the restaurant's clock, not the device's: the wire carries instants, the screens
  * show and pick the restaurant-local date and wall time (API-CONVENTIONS, spec §5).
  */
-import { addDays, formatCalendarDate, parseIsoDate, zonedInstant } from '@stolik/domain';
+import {
+  addDays,
+  formatCalendarDate,
+  minutesOfDay,
+  parseIsoDate,
+  SERVICE_DAY_START,
+  zonedInstant,
+} from '@stolik/domain';
 
 const MINUTE = 60_000;
 const DAY_MINUTES = 24 * 60;
@@ -44,16 +51,13 @@ export function wallClock(timeZone: string, at: string | number | Date): WallClo
   };
 }
 
-/**
- * A service day runs from 06:00 to 06:00 the next morning (the API's SERVICE_DAY_START): a 00:30
- * booking belongs to the evening before, on its timeline, list and counts.
- */
-export const SERVICE_DAY_START = 6 * 60;
+/** Minutes after midnight at which a service day starts (the domain's SERVICE_DAY_START, 06:00). */
+const SERVICE_DAY_START_MINUTES = minutesOfDay(SERVICE_DAY_START);
 
 /** The service day an instant belongs to: at 01:00 on Saturday it is still Friday. */
 export function serviceDayOf(timeZone: string, at: string | number | Date): string {
   const clock = wallClock(timeZone, at);
-  return clock.minutes < SERVICE_DAY_START ? addDays(clock.date, -1) : clock.date;
+  return clock.minutes < SERVICE_DAY_START_MINUTES ? addDays(clock.date, -1) : clock.date;
 }
 
 /** The restaurant's today: the service day going on now. */

@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/transport';
-import { Field } from '../../../shared/ui/field';
 import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { PartySizeStepper } from '../../../shared/ui/party-fields';
 import { Sheet } from '../../../shared/ui/sheet';
@@ -11,6 +10,7 @@ import { showToast } from '../../../shared/ui/toast';
 import { bookingKeys, createBooking, fitsQuery, slotsQuery } from '../api/booking-api';
 import { instantAt, minutesIntoDay } from '../booking-time';
 import { foldFieldErrors, looksLikePhone } from '../booking-view';
+import { BookingGuestFields, type BookingGuestValues } from './booking-guest-fields';
 import { DateInput } from './date-input';
 import { ANY_PLACE, type Place, PlaceChoice, placeAvailable, placeBody } from './place-choice';
 import { TimeSelect } from './time-select';
@@ -102,9 +102,8 @@ function CreateForm({
   const [place, setPlace] = useState<Place>(() =>
     draft.table ? { kind: 'table', id: draft.table.id, tables: [draft.table.id] } : ANY_PLACE,
   );
-  const [name, setName] = useState('');
-  const [phone, setPhone] = useState('');
-  const [comment, setComment] = useState('');
+  const [guest, setGuest] = useState<BookingGuestValues>({ name: '', phone: '', comment: '' });
+  const { name, phone, comment } = guest;
   const [deposit, setDeposit] = useState(false);
   const [errors, setErrors] = useState<FormErrors>(EMPTY);
 
@@ -228,36 +227,7 @@ function CreateForm({
         />
       )}
       {errors.fields.table ? <p className="form__error">{errors.fields.table}</p> : null}
-      <Field
-        label={t('booking.form.name')}
-        autoComplete="off"
-        value={name}
-        maxLength={80}
-        onChange={(e) => setName(e.target.value)}
-        error={errors.fields.name}
-      />
-      <Field
-        label={t('booking.form.phone')}
-        type="tel"
-        inputMode="tel"
-        autoComplete="off"
-        placeholder="+7"
-        value={phone}
-        maxLength={32}
-        onChange={(e) => setPhone(e.target.value)}
-        error={errors.fields.phone}
-      />
-      <label className="field">
-        <span className="field__label">{t('booking.form.comment')}</span>
-        <textarea
-          className="field__input field__textarea"
-          rows={2}
-          maxLength={500}
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-        />
-      </label>
-      {errors.fields.comment ? <p className="form__error">{errors.fields.comment}</p> : null}
+      <BookingGuestFields values={guest} onChange={setGuest} errors={errors.fields} />
       <label className="choice__option booking-form__check">
         <input type="checkbox" checked={deposit} onChange={(e) => setDeposit(e.target.checked)} />
         <span>{t('booking.form.deposit')}</span>

@@ -3,13 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/transport';
-import { Field } from '../../../shared/ui/field';
 import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { PartySizeStepper } from '../../../shared/ui/party-fields';
 import { showToast } from '../../../shared/ui/toast';
 import { bookingKeys, fitsQuery, updateBooking } from '../api/booking-api';
 import { instantAt, minutesIntoDay, wallClock } from '../booking-time';
 import { foldFieldErrors, looksLikePhone, type TableNumbers, tablesLabel } from '../booking-view';
+import { BookingGuestFields, type BookingGuestValues } from './booking-guest-fields';
 import { DateInput } from './date-input';
 import { type Place, PlaceChoice, placeAvailable, placeBody, samePlace } from './place-choice';
 import { TimeSelect } from './time-select';
@@ -52,9 +52,12 @@ export function BookingEditForm({
   const [toMinutes, setTo] = useState<number | null>(() => wallClock(timeZone, booking.end_time).minutes);
   const [size, setSize] = useState(booking.group_size);
   const [place, setPlace] = useState<Place>(() => placeOf(booking));
-  const [name, setName] = useState(booking.name);
-  const [phone, setPhone] = useState(booking.phone);
-  const [comment, setComment] = useState(booking.comment);
+  const [guest, setGuest] = useState<BookingGuestValues>({
+    name: booking.name,
+    phone: booking.phone,
+    comment: booking.comment,
+  });
+  const { name, phone, comment } = guest;
   const [deposit, setDeposit] = useState(booking.deposit);
   const [errors, setErrors] = useState<FormErrors>(EMPTY);
 
@@ -137,34 +140,7 @@ export function BookingEditForm({
         name={`place-${booking.id}`}
       />
       {errors.fields.table ? <p className="form__error">{errors.fields.table}</p> : null}
-      <Field
-        label={t('booking.form.name')}
-        autoComplete="off"
-        value={name}
-        maxLength={80}
-        onChange={(e) => setName(e.target.value)}
-        error={errors.fields.name}
-      />
-      <Field
-        label={t('booking.form.phone')}
-        type="tel"
-        inputMode="tel"
-        autoComplete="off"
-        value={phone}
-        maxLength={32}
-        onChange={(e) => setPhone(e.target.value)}
-        error={errors.fields.phone}
-      />
-      <label className="field">
-        <span className="field__label">{t('booking.form.comment')}</span>
-        <textarea
-          className="field__input field__textarea"
-          rows={2}
-          maxLength={500}
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-        />
-      </label>
+      <BookingGuestFields values={guest} onChange={setGuest} errors={errors.fields} />
       <label className="choice__option booking-form__check">
         <input type="checkbox" checked={deposit} onChange={(e) => setDeposit(e.target.checked)} />
         <span>{t('booking.form.deposit')}</span>

@@ -5,6 +5,8 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
+import { LiveBadge } from '../../../shared/live/live-badge';
+import { useNow } from '../../../shared/live/use-now';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
 import { paths } from '../../../shared/routing/paths';
 import { useSession } from '../../../shared/session/session';
@@ -21,9 +23,7 @@ import { BookingRow } from './booking-row';
 import { BookingSheet } from './booking-sheet';
 import { BookingTabs } from './booking-tabs';
 import { DateInput } from './date-input';
-import { LiveBadge } from './live-badge';
 import { useBookingMove } from './use-booking-actions';
-import { useNow } from './use-now';
 
 /** The list opens on the coming week. */
 const DEFAULT_DAYS = 6;

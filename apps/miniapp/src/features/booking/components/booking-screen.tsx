@@ -5,6 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { LiveBadge } from '../../../shared/live/live-badge';
+import { useNow } from '../../../shared/live/use-now';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
 import { Page } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
@@ -34,9 +36,7 @@ import { BookingSheet } from './booking-sheet';
 import { BookingTabs } from './booking-tabs';
 import { BookingTimeline, PX_PER_MINUTE } from './booking-timeline';
 import { DateSwitcher } from './date-switcher';
-import { LiveBadge } from './live-badge';
 import { useBookingMove } from './use-booking-actions';
-import { useNow } from './use-now';
 
 /** /restaurant/{id}/booking: the day's bookings on a timeline (spec §2 'Бронирование'). */
 export function BookingScreen() {

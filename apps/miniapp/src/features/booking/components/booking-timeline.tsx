@@ -1,6 +1,7 @@
 import type { Booking } from '@stolik/contracts';
 import { type CSSProperties, type MouseEvent, memo, type Ref, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNow } from '../../../shared/live/use-now';
 import { clockTime, displayDate, minutesIntoDay } from '../booking-time';
 import {
   axisWidth,
@@ -15,7 +16,6 @@ import {
   widthOf,
   xOf,
 } from '../timeline-geometry';
-import { useNow } from './use-now';
 
 /** 15 minutes are 24 px: a quarter is a readable step, an evening fits a tablet's width. */
 export const PX_PER_MINUTE = 1.6;

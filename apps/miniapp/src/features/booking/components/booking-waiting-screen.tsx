@@ -5,6 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { LiveBadge } from '../../../shared/live/live-badge';
+import { useNow } from '../../../shared/live/use-now';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
 import { Page } from '../../../shared/ui/page';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../shared/ui/states';
@@ -15,10 +17,8 @@ import { displayDate, timeOf, todayIn, wallClock } from '../booking-time';
 import { actionKey, actionsFor, DESTRUCTIVE, NO_TABLES, needsPlace } from '../booking-view';
 import { BookingRow } from './booking-row';
 import { BookingTabs } from './booking-tabs';
-import { LiveBadge } from './live-badge';
 import { PlacePickerSheet } from './place-picker-sheet';
 import { useBookingMove } from './use-booking-actions';
-import { useNow } from './use-now';
 import { WaitingListSheet } from './waiting-list-sheet';
 
 /** /restaurant/{id}/booking/waiting: requests waiting for a table to free up (spec §2, §4). */

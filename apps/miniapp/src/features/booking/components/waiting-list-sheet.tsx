@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/transport';
-import { Field } from '../../../shared/ui/field';
 import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { PartySizeStepper } from '../../../shared/ui/party-fields';
 import { Sheet } from '../../../shared/ui/sheet';
@@ -10,6 +9,7 @@ import { showToast } from '../../../shared/ui/toast';
 import { addToWaitingList, bookingKeys } from '../api/booking-api';
 import { instantAt, todayIn } from '../booking-time';
 import { foldFieldErrors, looksLikePhone } from '../booking-view';
+import { BookingGuestFields, type BookingGuestValues } from './booking-guest-fields';
 import { DateInput } from './date-input';
 import { TimeSelect } from './time-select';
 import { useRefusalMessage } from './use-booking-actions';
@@ -68,9 +68,8 @@ function WaitingListForm({
   const [date, setDate] = useState(() => todayIn(timeZone));
   const [time, setTime] = useState<number | null>(null);
   const [size, setSize] = useState(2);
-  const [name, setName] = useState('');
-  const [phone, setPhone] = useState('');
-  const [comment, setComment] = useState('');
+  const [guest, setGuest] = useState<BookingGuestValues>({ name: '', phone: '', comment: '' });
+  const { name, phone, comment } = guest;
   const [errors, setErrors] = useState<FormErrors>(EMPTY);
   const add = useMutation({
     mutationFn: addToWaitingList,
@@ -120,35 +119,7 @@ function WaitingListForm({
         />
       </div>
       <PartySizeStepper value={size} onChange={setSize} />
-      <Field
-        label={t('booking.form.name')}
-        autoComplete="off"
-        value={name}
-        maxLength={80}
-        onChange={(e) => setName(e.target.value)}
-        error={errors.fields.name}
-      />
-      <Field
-        label={t('booking.form.phone')}
-        type="tel"
-        inputMode="tel"
-        autoComplete="off"
-        placeholder="+7"
-        value={phone}
-        maxLength={32}
-        onChange={(e) => setPhone(e.target.value)}
-        error={errors.fields.phone}
-      />
-      <label className="field">
-        <span className="field__label">{t('booking.form.comment')}</span>
-        <textarea
-          className="field__input field__textarea"
-          rows={2}
-          maxLength={500}
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-        />
-      </label>
+      <BookingGuestFields values={guest} onChange={setGuest} errors={errors.fields} />
       {errors.general ? (
         <p className="form__error" role="alert">
           {errors.general}

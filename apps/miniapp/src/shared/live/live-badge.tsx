@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { LiveState } from '../../../shared/live/use-restaurant-changes';
+import type { LiveState } from './use-restaurant-changes';
 
 const time = (date: Date) => date.toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' });
 

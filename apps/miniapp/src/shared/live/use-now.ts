@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The current time, renewed every `everyMs`: elapsed waits tick without a refetch. */
+/** The current time, renewed every `everyMs`: elapsed waits, "late" and the now-line move without a refetch. */
 export function useNow(everyMs = 10_000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
