@@ -14,6 +14,7 @@ import type {
   WaitingListBody,
 } from '@stolik/contracts';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { hallRetryDelay, retryHallLoad } from '../../../shared/api/hall-loading';
 import { load } from '../../../shared/api/load';
 import { patch, post, type QueryParams, stream } from '../../../shared/api/transport';
 import { type ListFilters, listQueryParams } from '../booking-view';
@@ -72,6 +73,8 @@ export const dayTablesQuery = (restaurantId: number, date: string) =>
     queryKey: bookingKeys.dayTables(restaurantId, date),
     queryFn: ({ signal }) =>
       loadAll<DayTable>('/api/available_tables/', { restaurant_id: restaurantId, date }, signal),
+    retry: retryHallLoad,
+    retryDelay: hallRetryDelay,
   });
 
 export const guestCountQuery = (restaurantId: number, date: string) =>
@@ -102,6 +105,8 @@ export const tablesQuery = (restaurantId: number) =>
   queryOptions({
     queryKey: bookingKeys.tables(restaurantId),
     queryFn: ({ signal }) => load<Table[]>(`/api/restaurant/${restaurantId}/tables/`, { signal }),
+    retry: retryHallLoad,
+    retryDelay: hallRetryDelay,
     select: tablesById,
     staleTime: 5 * 60_000,
   });

@@ -107,6 +107,36 @@ describe('the day of bookings on a timeline', () => {
     expect((await screen.findByTestId('guest-count')).textContent).toBe('Броней: 4 · Гостей: 11');
   });
 
+  it('asks for a reload at once when the tables are refused (spec §8), without retrying', async () => {
+    bookingApi(server, { bookings: EVENING, dayTables: DAY_TABLES });
+    let calls = 0;
+    server.use(
+      http.get('/api/available_tables/', () => {
+        calls += 1;
+        return HttpResponse.json({ detail: 'Недостаточно прав', code: 'permission_denied' }, { status: 403 });
+      }),
+    );
+    renderDay();
+    expect(await screen.findByText('Перезагрузи страницу')).toBeTruthy();
+    expect(calls).toBe(1);
+  });
+
+  it('retries tables that failed to load, and shows them once the network is back', async () => {
+    bookingApi(server, { bookings: EVENING, dayTables: DAY_TABLES });
+    let calls = 0;
+    server.use(
+      http.get('/api/available_tables/', () => {
+        calls += 1;
+        return calls === 1 ? HttpResponse.error() : undefined;
+      }),
+    );
+    renderDay();
+    // The second try comes a second after the first failure (1 s + 0 s): no error shown meanwhile.
+    expect(await screen.findByRole('region', { name: 'Зал' }, { timeout: 4000 })).toBeTruthy();
+    expect(calls).toBe(2);
+    expect(screen.queryByText('Не удалось загрузить столы')).toBeNull();
+  });
+
   it('books a free quarter of a table from a tap, with that table and time already chosen', async () => {
     const fitQueries: URLSearchParams[] = [];
     bookingApi(server, { bookings: EVENING, dayTables: DAY_TABLES, fits: [fit(6, 'В2', [1, 4])] });

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { hallLoadFailureKey } from '../../../shared/api/hall-loading';
 import { LiveBadge } from '../../../shared/live/live-badge';
 import { useNow } from '../../../shared/live/use-now';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
@@ -159,7 +160,8 @@ function BookingDay({ restaurant }: { restaurant: Restaurant }) {
 
   const openBooking = bookings.data?.find((b) => b.id === openId) ?? null;
   const loading = bookings.isPending || dayTables.isPending;
-  const failed = (bookings.isError && !bookings.data) || (dayTables.isError && !dayTables.data);
+  const tablesFailed = dayTables.isError && !dayTables.data;
+  const failed = (bookings.isError && !bookings.data) || tablesFailed;
   const noTables = dayTables.isSuccess && dayTables.data.length === 0;
   const add = () => setDraft({ date, minutes: null, table: null });
 
@@ -188,7 +190,7 @@ function BookingDay({ restaurant }: { restaurant: Restaurant }) {
         <ListSkeleton rows={6} />
       ) : failed ? (
         <ErrorState
-          messageKey="booking.loadFailed"
+          messageKey={tablesFailed ? hallLoadFailureKey('tables', dayTables.error) : 'booking.loadFailed'}
           onRetry={() => {
             void bookings.refetch();
             void dayTables.refetch();
