@@ -16,8 +16,31 @@ export const Restaurant = z.object({
   timezone: TimeZone,
   has_bookings: z.boolean(),
   ui_content: RestaurantUiContent,
+  /** The API always sends them; optional so that a restaurant built by hand (tests) needs none. */
+  tags: z.array(z.string()).optional(),
 });
 export type Restaurant = z.infer<typeof Restaurant>;
+
+export const RESTAURANT_LIMITS = { name: 100, tag: 32, tags: 50 } as const;
+
+/** A time zone by its IANA name ('Europe/Moscow'), not an offset such as '+03:00'. */
+export const IanaTimeZone = TimeZone.refine((value) => /^[A-Za-z]/.test(value));
+
+export const RestaurantName = z.string().trim().min(1).max(RESTAURANT_LIMITS.name);
+
+/** PATCH /api/restaurant/{id}/: the restaurant's own settings; only the fields sent change. */
+export const RestaurantPatchBody = z.object({
+  name: RestaurantName.optional(),
+  timezone: IanaTimeZone.optional(),
+  has_bookings: z.boolean().optional(),
+  ui_content: z
+    .object({
+      app: z.object({ hide_orders: z.boolean().optional(), hide_main_table: z.boolean().optional() }),
+    })
+    .optional(),
+  tags: z.array(z.string().trim().min(1).max(RESTAURANT_LIMITS.tag)).max(RESTAURANT_LIMITS.tags).optional(),
+});
+export type RestaurantPatchBody = z.infer<typeof RestaurantPatchBody>;
 
 export const RestaurantParams = z.object({ id: Id });
 

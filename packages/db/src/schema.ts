@@ -1,6 +1,7 @@
 import {
   BOOKING_STATUSES,
   ENTRY_SOURCES,
+  FONT_FORMATS,
   NOTIFICATION_TYPES,
   QUEUE_EVENTS,
   QUEUE_STATUSES,
@@ -45,6 +46,8 @@ export const restaurants = pgTable('restaurants', {
     .$type<RestaurantUiContentColumn>()
     .notNull()
     .default({ app: { hide_orders: false, hide_main_table: false } }),
+  /** The restaurant's tags (settings 'restaurant' > tags). */
+  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -645,4 +648,102 @@ export const notificationDeliveries = pgTable(
 export const telegramSendSlots = pgTable('telegram_send_slots', {
   key: text('key').primaryKey(),
   nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A saved hall scheme (spec §7 map scheme), as @stolik/contracts `Scheme` describes it. The tables'
+ * current places are the dining_tables rows; a version keeps them as they were when it was saved.
+ */
+export interface SchemeDocumentColumn {
+  canvas: { width: number; height: number; grid: number };
+  tables: {
+    table: number;
+    shape: 'round' | 'square' | 'rectangle';
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+    rotation: number;
+  }[];
+  zones: { zone: number; points: { x: number; y: number }[]; color: string | null }[];
+  decorations: {
+    kind: string;
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+    rotation: number;
+    color: string | null;
+  }[];
+  labels: { text: string; x: number; y: number; rotation: number; size: number }[];
+}
+
+/** Every saved version of a restaurant's hall scheme, kept for good; the highest is the current one. */
+export const schemeVersions = pgTable(
+  'scheme_versions',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3… per restaurant. */
+    version: integer('version').notNull(),
+    document: jsonb('document').$type<SchemeDocumentColumn>().notNull(),
+    /** The older version this one brought back, when it was a restore. */
+    restoredFrom: integer('restored_from'),
+    savedBy: integer('saved_by').references(() => users.id, { onDelete: 'set null' }),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('scheme_versions_restaurant_version_uq').on(t.restaurantId, t.version)],
+);
+
+/** The static content of a restaurant: the guest forms' palette and the staff's preset comments. */
+export const restaurantStaticContent = pgTable('restaurant_static_content', {
+  restaurantId: integer('restaurant_id')
+    .primaryKey()
+    .references(() => restaurants.id, { onDelete: 'cascade' }),
+  /** Colour name -> '#rrggbb' (only the colours set; the rest are the product's own). */
+  palette: jsonb('palette').$type<Record<string, string>>().notNull().default({}),
+  comments: text('comments').array().notNull().default(sql`'{}'::text[]`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** PostgreSQL bytea as a Buffer (PGlite hands back a Uint8Array, node-postgres a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * The guest forms' font file of a restaurant. In the database rather than on a disk, so that
+ * every API replica serves the same file with nothing else to share or back up.
+ */
+export const restaurantFonts = pgTable(
+  'restaurant_fonts',
+  {
+    restaurantId: integer('restaurant_id')
+      .primaryKey()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    data: bytea('data').notNull(),
+    format: text('format').notNull(),
+    fileName: text('file_name').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [
+    check(
+      'restaurant_fonts_format_ck',
+      sql.raw(`"format" in (${FONT_FORMATS.map((format) => `'${format}'`).join(', ')})`),
+    ),
+  ],
+);
+
+/** Settings of the whole product that only a superuser changes (the global alert, the super setup). */
+export const platformSettings = pgTable('platform_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -24,6 +24,7 @@ describe('the seed', () => {
       workTimes: await one(schema.workTimes),
       users: await one(schema.users),
       memberships: await one(schema.memberships),
+      schemeVersions: await one(schema.schemeVersions),
     };
   };
 
@@ -39,11 +40,19 @@ describe('the seed', () => {
       workTimes: 7,
       users: 1,
       memberships: 1,
+      schemeVersions: 1,
     });
     const [demo] = await handle.db.select().from(schema.restaurants);
     expect(demo).toMatchObject({ name: 'Демо', timezone: 'Europe/Moscow' });
     const zones = await handle.db.select({ name: schema.zones.name }).from(schema.zones);
     expect(zones.map((z) => z.name).sort()).toEqual(['Веранда', 'Зал']);
+    // The map has something to show: the demo hall is laid out, every table on it where its row says.
+    const [scheme] = await handle.db.select().from(schema.schemeVersions);
+    const tables = await handle.db.select().from(schema.diningTables);
+    expect(scheme?.document.tables.map((t) => [t.table, t.x, t.y]).sort()).toEqual(
+      tables.map((t) => [t.id, t.x, t.y]).sort(),
+    );
+    expect(scheme?.document.zones).toHaveLength(2);
     const hours = await handle.db.select().from(schema.workTimes);
     expect(new Set(hours.map((h) => `${h.opens}-${h.closes}`))).toEqual(new Set(['12:00:00-23:00:00']));
     const [admin] = await handle.db.select().from(schema.users).where(eq(schema.users.isSuperuser, true));

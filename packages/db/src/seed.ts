@@ -7,6 +7,8 @@ import {
   diningTables,
   memberships,
   restaurants,
+  type SchemeDocumentColumn,
+  schemeVersions,
   tableGroupMembers,
   tableGroups,
   users,
@@ -94,8 +96,13 @@ async function seedDemoRestaurant(tx: Tx): Promise<boolean> {
   const tables = await tx
     .insert(diningTables)
     .values([...hallTables, ...verandaTables])
-    .returning({ id: diningTables.id, number: diningTables.number });
+    .returning();
   const byNumber = new Map(tables.map((table) => [table.number, table.id]));
+  await tx.insert(schemeVersions).values({
+    restaurantId: restaurant.id,
+    version: 1,
+    document: demoScheme(tables, { hall: hall.id, veranda: veranda.id }),
+  });
 
   const groups = [
     { name: '3+4', seatsMin: 6, seatsMax: 8, members: ['3', '4'] },
@@ -138,6 +145,67 @@ async function seedDemoRestaurant(tx: Tx): Promise<boolean> {
     { restaurantId: restaurant.id, seatsFrom: 5, seatsTo: null, minutes: 150 },
   ]);
   return true;
+}
+
+/** The demo hall drawn around its tables: the two zones, walls, windows, the bar, the door. */
+function demoScheme(
+  tables: (typeof diningTables.$inferSelect)[],
+  zoneIds: { hall: number; veranda: number },
+): SchemeDocumentColumn {
+  const rect = (x: number, y: number, width: number, height: number) => [
+    { x, y },
+    { x: x + width, y },
+    { x: x + width, y: y + height },
+    { x, y: y + height },
+  ];
+  const item = (
+    kind: string,
+    x: number,
+    y: number,
+    width: number,
+    height: number,
+    color: string | null = null,
+  ) => ({
+    kind,
+    x,
+    y,
+    width,
+    height,
+    rotation: 0,
+    color,
+  });
+  return {
+    canvas: { width: 760, height: 500, grid: 20 },
+    tables: tables.map((t) => ({
+      table: t.id,
+      shape: t.shape,
+      x: t.x,
+      y: t.y,
+      width: t.width,
+      height: t.height,
+      rotation: t.rotation,
+    })),
+    zones: [
+      { zone: zoneIds.hall, points: rect(20, 20, 600, 290), color: '#e3f2fd' },
+      { zone: zoneIds.veranda, points: rect(20, 340, 600, 130), color: '#e8f5e9' },
+    ],
+    decorations: [
+      item('wall', 10, 10, 740, 8),
+      item('wall', 10, 318, 620, 8),
+      item('wall', 742, 10, 8, 480),
+      item('window', 120, 10, 120, 8),
+      item('window', 400, 10, 120, 8),
+      item('bar', 640, 40, 90, 240, '#8d6e63'),
+      item('door', 742, 340, 8, 60),
+      item('plant', 660, 430, 40, 40, '#66bb6a'),
+    ],
+    labels: [
+      { text: 'Зал', x: 30, y: 284, rotation: 0, size: 18 },
+      { text: 'Веранда', x: 30, y: 446, rotation: 0, size: 18 },
+      { text: 'Бар', x: 665, y: 150, rotation: 0, size: 16 },
+      { text: 'Вход', x: 680, y: 360, rotation: 0, size: 14 },
+    ],
+  };
 }
 
 async function seedSuperuser(tx: Tx, options: SeedOptions): Promise<boolean> {

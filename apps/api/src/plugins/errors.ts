@@ -40,7 +40,8 @@ export const errorsPlugin = fp<{ i18n: I18n }>(async (app: FastifyInstance, { i1
 
     if (error instanceof FieldValidationError) {
       const body: FieldErrors = {};
-      for (const [field, keys] of Object.entries(error.fields)) body[field] = keys.map((key) => t(key));
+      for (const [field, messages] of Object.entries(error.fields))
+        body[field] = messages.map((m) => (typeof m === 'string' ? t(m) : t(m.key, m.params)));
       return reply.code(400).send(body);
     }
 

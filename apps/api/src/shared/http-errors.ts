@@ -21,9 +21,12 @@ export class HttpError extends Error {
   }
 }
 
+/** A field error's message: a key, or a key with values for its placeholders ('no table {{id}}'). */
+export type FieldMessage = MessageKey | string | { key: string; params: Record<string, unknown> };
+
 /** A 400 with field errors decided by a service (the e-mail is taken, the password is too simple…). */
 export class FieldValidationError extends Error {
-  constructor(readonly fields: Record<string, (MessageKey | string)[]>) {
+  constructor(readonly fields: Record<string, FieldMessage[]>) {
     super('field validation failed');
     this.name = 'FieldValidationError';
   }

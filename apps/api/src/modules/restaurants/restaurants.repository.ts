@@ -1,5 +1,6 @@
 import { type Database, schema } from '@stolik/db';
 import { asc, eq, inArray } from 'drizzle-orm';
+import { announceChange } from '../events/changes';
 
 const { restaurants, diningTables } = schema;
 export type RestaurantRow = typeof restaurants.$inferSelect;
@@ -19,6 +20,21 @@ export function createRestaurantsRepository(db: Database) {
       const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id));
       return row;
     },
+
+    /**
+     * Changes the restaurant's own settings. Its time zone and bookings switch change what every
+     * screen computes, so open screens hear of it (kind 'table', as other settings changes).
+     */
+    update: (id: number, values: Partial<Omit<RestaurantRow, 'id' | 'createdAt'>>): Promise<RestaurantRow> =>
+      db.transaction(async (tx) => {
+        const changes = Object.keys(values).length > 0;
+        const [row] = changes
+          ? await tx.update(restaurants).set(values).where(eq(restaurants.id, id)).returning()
+          : await tx.select().from(restaurants).where(eq(restaurants.id, id));
+        if (!row) throw new Error(`restaurant ${id} vanished`);
+        if (changes) await announceChange(tx, { kind: 'table', restaurant: id, id: 0 });
+        return row;
+      }),
 
     tables: (restaurantId: number): Promise<TableRow[]> =>
       db

@@ -1,4 +1,4 @@
-import { Restaurant, RestaurantParams, Table } from '@stolik/contracts';
+import { Restaurant, RestaurantParams, RestaurantPatchBody, Table } from '@stolik/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../plugins/authentication';
@@ -37,6 +37,21 @@ export const restaurantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => service.get(request.params.id),
+  );
+
+  app.patch(
+    '/api/restaurant/:id/',
+    {
+      config: { access: access.restaurantAdmin() },
+      schema: {
+        tags: ['restaurants'],
+        summary: "Change the restaurant's settings: name, time zone, bookings, ui flags, tags",
+        params: RestaurantParams,
+        body: RestaurantPatchBody,
+        response: { 200: Restaurant, ...errors },
+      },
+    },
+    (request) => service.update(request.params.id, request.body),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import type { Restaurant, Table } from '@stolik/contracts';
+import type { Restaurant, RestaurantPatchBody, Table } from '@stolik/contracts';
 import type { Viewer } from '../../shared/access';
 import { notFound } from '../../shared/http-errors';
 import type { RestaurantRow, RestaurantsRepository, TableRow } from './restaurants.repository';
@@ -15,7 +15,23 @@ export function toRestaurant(row: RestaurantRow): Restaurant {
         hide_main_table: row.uiContent.app?.hide_main_table ?? false,
       },
     },
+    tags: row.tags,
   };
+}
+
+/** The zone's canonical IANA name ('europe/moscow' -> 'Europe/Moscow'), as every later computation reads it. */
+export const canonicalTimeZone = (name: string) =>
+  new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone;
+
+/** Tags once each, ignoring case; the first spelling wins. */
+function distinctTags(tags: string[]): string[] {
+  const seen = new Set<string>();
+  return tags.filter((tag) => {
+    const key = tag.toLocaleLowerCase('ru');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 export function toTable(row: TableRow): Table {
@@ -46,6 +62,31 @@ export function createRestaurantsService(repository: RestaurantsRepository) {
     get: async (id: number): Promise<Restaurant> => {
       const row = await repository.findById(id);
       if (!row) throw notFound();
+      return toRestaurant(row);
+    },
+
+    /** The restaurant's own settings (settings 'restaurant': default and tags); only what is sent changes. */
+    update: async (id: number, body: RestaurantPatchBody): Promise<Restaurant> => {
+      const before = await repository.findById(id);
+      if (!before) throw notFound();
+      const app = body.ui_content?.app;
+      const row = await repository.update(id, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.timezone !== undefined ? { timezone: canonicalTimeZone(body.timezone) } : {}),
+        ...(body.has_bookings !== undefined ? { hasBookings: body.has_bookings } : {}),
+        ...(app
+          ? {
+              uiContent: {
+                ...before.uiContent,
+                app: {
+                  hide_orders: app.hide_orders ?? before.uiContent.app?.hide_orders ?? false,
+                  hide_main_table: app.hide_main_table ?? before.uiContent.app?.hide_main_table ?? false,
+                },
+              },
+            }
+          : {}),
+        ...(body.tags !== undefined ? { tags: distinctTags(body.tags) } : {}),
+      });
       return toRestaurant(row);
     },
 

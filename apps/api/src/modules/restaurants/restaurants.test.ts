@@ -1,5 +1,6 @@
 import { Restaurant, Table } from '@stolik/contracts';
 import { schema } from '@stolik/db';
+import { ROLE_ADMIN } from '@stolik/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -27,6 +28,7 @@ describe('restaurants', () => {
         timezone: 'Europe/Moscow',
         has_bookings: true,
         ui_content: { app: { hide_orders: false, hide_main_table: false } },
+        tags: [],
       },
     ]);
     const other = z.array(Restaurant).parse((await get('/api/restaurant/', who.bearer(who.hostessB))).json());
@@ -67,6 +69,72 @@ describe('restaurants', () => {
     expect(abc.json()).toEqual({ id: ['Некорректное значение'] });
     const zero = await get('/api/restaurant/0/', who.bearer(who.hostessA));
     expect(zero.json()).toEqual({ id: ['Значение должно быть не меньше 1'] });
+  });
+
+  describe('settings of the restaurant (PATCH)', () => {
+    const patch = (id: number, body: object, as = who.adminA) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/restaurant/${id}/`,
+        headers: who.bearer(as),
+        payload: body,
+      });
+
+    it('changes only what is sent: name, time zone (canonical IANA name), bookings, ui flags, tags', async () => {
+      const [row] = await t.database.db
+        .insert(schema.restaurants)
+        .values({ name: 'Настройки' })
+        .returning({ id: schema.restaurants.id });
+      const id = row?.id ?? 0;
+      await t.database.db
+        .insert(schema.memberships)
+        .values({ userId: who.adminA.id, restaurantId: id, role: ROLE_ADMIN });
+      const res = await patch(id, {
+        name: '  Кафе у моря ',
+        timezone: 'europe/kaliningrad',
+        ui_content: { app: { hide_orders: true } },
+        tags: ['Веранда', 'Дети', 'веранда'],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(Restaurant.parse(res.json())).toEqual({
+        id,
+        name: 'Кафе у моря',
+        timezone: 'Europe/Kaliningrad',
+        has_bookings: true,
+        ui_content: { app: { hide_orders: true, hide_main_table: false } },
+        tags: ['Веранда', 'Дети'],
+      });
+      const second = await patch(id, { has_bookings: false, ui_content: { app: { hide_main_table: true } } });
+      expect(second.json()).toMatchObject({
+        name: 'Кафе у моря',
+        has_bookings: false,
+        ui_content: { app: { hide_orders: true, hide_main_table: true } },
+        tags: ['Веранда', 'Дети'],
+      });
+      expect((await get(`/api/restaurant/${id}/`, who.bearer(who.adminA))).json()).toEqual(second.json());
+    });
+
+    it('refuses a time zone that is not an IANA name, an empty name and too many tags', async () => {
+      for (const timezone of ['Mars/Olympus', '+03:00', '']) {
+        const res = await patch(who.restaurantA, { timezone });
+        expect(res.statusCode, timezone).toBe(400);
+        expect(Object.keys(res.json())).toEqual(['timezone']);
+      }
+      expect((await patch(who.restaurantA, { name: '   ' })).json()).toEqual({ name: ['Заполните поле'] });
+      const tags = Array.from({ length: 51 }, (_, i) => `тег ${i}`);
+      expect((await patch(who.restaurantA, { tags })).statusCode).toBe(400);
+      expect((await patch(who.restaurantA, { has_bookings: 'yes' })).statusCode).toBe(400);
+    });
+
+    it("is the restaurant's managers' to change: hostesses are refused, other restaurants answer 404", async () => {
+      expect((await patch(who.restaurantA, { name: 'X' }, who.hostessA)).statusCode).toBe(403);
+      expect((await patch(who.restaurantA, { name: 'X' }, who.hostessB)).statusCode).toBe(404);
+      expect((await patch(who.restaurantB, { name: 'X' }, who.adminA)).statusCode).toBe(404);
+      expect((await patch(999_999, { name: 'X' }, who.superuser)).statusCode).toBe(404);
+      expect((await get(`/api/restaurant/${who.restaurantA}/`, who.bearer(who.hostessA))).json().name).toBe(
+        'Демо',
+      );
+    });
   });
 
   it("lists a restaurant's tables", async () => {
