@@ -68,5 +68,5 @@ export const SettingsRestaurantTagsScreen = section(
 );
 export const SettingsCurrentScreen = section('pages.settingsCurrent', 'placeholder.settingsCurrent');
 export const SettingsStaticScreen = section('pages.settingsStatic', 'placeholder.settingsStatic');
-export const SettingsSchemeScreen = section('pages.settingsScheme', 'placeholder.settingsScheme');
+export { SchemeEditorScreen as SettingsSchemeScreen } from '../../features/map/editor/scheme-editor-screen';
 export const SettingsStyleScreen = section('pages.settingsStyle', 'placeholder.settingsStyle');

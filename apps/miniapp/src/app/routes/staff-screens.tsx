@@ -6,6 +6,7 @@ import { PlaceholderScreen } from '../../shared/ui/placeholder-screen';
 export { BookingListScreen } from '../../features/booking/components/booking-list-screen';
 export { BookingScreen } from '../../features/booking/components/booking-screen';
 export { BookingWaitingScreen } from '../../features/booking/components/booking-waiting-screen';
+export { MapScreen as SchemeScreen } from '../../features/map/components/map-screen';
 export { QueueScreen } from '../../features/queue/components/queue-screen';
 
 // The staff screens of spec §2 that later issues fill in; each says what it will hold.
@@ -17,9 +18,6 @@ export function OrdersScreen() {
   return <PlaceholderScreen titleKey="pages.orders" descriptionKey="placeholder.orders" />;
 }
 export const ZoneScreen = () => <PlaceholderScreen titleKey="pages.zone" descriptionKey="placeholder.zone" />;
-export const SchemeScreen = () => (
-  <PlaceholderScreen titleKey="pages.scheme" descriptionKey="placeholder.scheme" />
-);
 export const AnalyticsScreen = () => (
   <PlaceholderScreen titleKey="pages.analytics" descriptionKey="placeholder.analytics" />
 );

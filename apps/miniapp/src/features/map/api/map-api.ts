@@ -1,0 +1,39 @@
+import type { SchemeSaveBody, SchemeView, TableLock, TableLockBody } from '@stolik/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { hallRetryDelay, retryHallLoad } from '../../../shared/api/hall-loading';
+import { load } from '../../../shared/api/load';
+import { del, post } from '../../../shared/api/transport';
+
+// Under ['table', restaurantId]: a scheme save and a lock both arrive as a 'table' change.
+export const mapKeys = {
+  scheme: (restaurantId: number) => ['table', restaurantId, 'scheme'] as const,
+  locks: (restaurantId: number, date: string) => ['table', restaurantId, 'locks', date] as const,
+};
+
+/** Where the tables stand (the tables' own places until a scheme is saved), as spec §8 loads tables. */
+export const schemeQuery = (restaurantId: number) =>
+  queryOptions({
+    queryKey: mapKeys.scheme(restaurantId),
+    queryFn: ({ signal }) => load<SchemeView>(`/api/restaurant/${restaurantId}/scheme/`, { signal }),
+    retry: retryHallLoad,
+    retryDelay: hallRetryDelay,
+    staleTime: 5 * 60_000,
+  });
+
+/** The table locks of a service day. */
+export const tableLocksQuery = (restaurantId: number, date: string) =>
+  queryOptions({
+    queryKey: mapKeys.locks(restaurantId, date),
+    queryFn: ({ signal }) =>
+      load<TableLock[]>(`/api/restaurant/${restaurantId}/table_locks/`, { signal, query: { date } }),
+  });
+
+export const lockTable = (restaurantId: number, body: TableLockBody) =>
+  post<TableLock>(`/api/restaurant/${restaurantId}/table_lock/`, body) as Promise<TableLock>;
+
+export const unlockTable = (restaurantId: number, lockId: number) =>
+  del(`/api/restaurant/${restaurantId}/table_lock/${lockId}/`);
+
+/** A new version of the scheme (superusers); 409 when someone saved since `base_version`. */
+export const saveScheme = (restaurantId: number, body: SchemeSaveBody) =>
+  post<SchemeView>(`/api/restaurant/${restaurantId}/scheme/`, body) as Promise<SchemeView>;

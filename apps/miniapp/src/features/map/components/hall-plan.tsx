@@ -1,0 +1,159 @@
+import type { Scheme, Table } from '@stolik/contracts';
+import { memo, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { schemeBounds } from '../hall-view';
+import { usePanZoom, ZOOM_STEP } from '../hooks/use-pan-zoom';
+import type { TableState } from '../table-state';
+import { MapTable } from './map-table';
+
+/** Zone areas without a colour of their own take one of these, in order (tints, both themes). */
+const ZONE_TINTS = ['--status-live', '--status-reserve', '--status-joined', '--status-called'] as const;
+
+/**
+ * The hall drawn from its scheme as one SVG: zone areas, decorations and labels under the tables.
+ * SVG stays sharp at any zoom, each table is a real focusable element, and a 150-table hall is about
+ * 600 elements. Zoom and pan move one layer (see usePanZoom); the drawing redraws only when the data does.
+ */
+export function HallPlan({
+  scheme,
+  tables,
+  states,
+  timeZone,
+  onOpen,
+}: {
+  scheme: Scheme;
+  tables: ReadonlyMap<number, Table>;
+  states: ReadonlyMap<number, TableState>;
+  timeZone: string;
+  onOpen: (tableId: number) => void;
+}) {
+  const { t } = useTranslation();
+  const svgRef = useRef<SVGSVGElement>(null);
+  const layerRef = useRef<SVGGElement>(null);
+  const bounds = useMemo(() => schemeBounds(scheme), [scheme]);
+  const { zoomBy, fit } = usePanZoom(svgRef, layerRef, bounds);
+
+  return (
+    <div className="map-plan">
+      {/* biome-ignore lint/a11y/useSemanticElements: a drawing holds its tables; a <fieldset> cannot be an <svg>. */}
+      <svg
+        ref={svgRef}
+        className="map-plan__svg"
+        viewBox={`${bounds.x} ${bounds.y} ${bounds.width} ${bounds.height}`}
+        preserveAspectRatio="xMidYMin meet"
+        role="group"
+        aria-label={t('hallMap.plan')}
+        data-testid="hall-plan"
+      >
+        <defs>
+          <pattern
+            id="map-hatch"
+            width="10"
+            height="10"
+            patternUnits="userSpaceOnUse"
+            patternTransform="rotate(45)"
+          >
+            <rect className="map-hatch__ground" width="10" height="10" />
+            <line className="map-hatch__line" x1="0" y1="0" x2="0" y2="10" />
+          </pattern>
+        </defs>
+        <g ref={layerRef}>
+          <Floor scheme={scheme} />
+          {scheme.tables.map((place) => {
+            const table = tables.get(place.table);
+            const state = states.get(place.table);
+            if (!table || !state) return null;
+            return (
+              <MapTable
+                key={place.table}
+                place={place}
+                table={table}
+                state={state}
+                timeZone={timeZone}
+                onOpen={onOpen}
+              />
+            );
+          })}
+        </g>
+      </svg>
+      <div className="map-plan__zoom">
+        <button
+          type="button"
+          className="map-plan__zoom-button"
+          aria-label={t('hallMap.zoomIn')}
+          onClick={() => zoomBy(ZOOM_STEP)}
+        >
+          +
+        </button>
+        <button
+          type="button"
+          className="map-plan__zoom-button"
+          aria-label={t('hallMap.zoomOut')}
+          onClick={() => zoomBy(1 / ZOOM_STEP)}
+        >
+          −
+        </button>
+        <button type="button" className="map-plan__zoom-button" aria-label={t('hallMap.fit')} onClick={fit}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path
+              d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            />
+          </svg>
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** What is not a table: zone areas (named by the scheme's own labels), walls, the bar, doors, plants, and text labels. */
+export const Floor = memo(function Floor({ scheme }: { scheme: Scheme }) {
+  const zoneOrder = [...new Set(scheme.zones.map((z) => z.zone))];
+  // Areas, decorations and labels have no ids: their place in the scheme is their key.
+  return (
+    <g>
+      {scheme.zones.map((area, i) => {
+        const tint = `var(${ZONE_TINTS[zoneOrder.indexOf(area.zone) % ZONE_TINTS.length]})`;
+        const colour = area.color ?? tint;
+        return (
+          <g key={`zone-${i}`} className="map-zone" style={{ color: colour }}>
+            <polygon points={area.points.map((p) => `${p.x},${p.y}`).join(' ')} />
+          </g>
+        );
+      })}
+      {scheme.decorations.map((item, i) => {
+        const cx = item.x + item.width / 2;
+        const cy = item.y + item.height / 2;
+        const round = item.kind === 'column' || item.kind === 'plant' || item.kind === 'ellipse';
+        const style = item.color ? { fill: item.color } : undefined;
+        return (
+          <g
+            key={`decoration-${i}`}
+            className={`map-decoration map-decoration--${item.kind}`}
+            transform={item.rotation ? `rotate(${item.rotation} ${cx} ${cy})` : undefined}
+          >
+            {round ? (
+              <ellipse cx={cx} cy={cy} rx={item.width / 2} ry={item.height / 2} style={style} />
+            ) : (
+              <rect x={item.x} y={item.y} width={item.width} height={item.height} style={style} />
+            )}
+          </g>
+        );
+      })}
+      {scheme.labels.map((label, i) => (
+        <text
+          key={`label-${i}`}
+          className="map-label"
+          x={label.x}
+          y={label.y}
+          fontSize={label.size}
+          transform={label.rotation ? `rotate(${label.rotation} ${label.x} ${label.y})` : undefined}
+        >
+          {label.text}
+        </text>
+      ))}
+    </g>
+  );
+});

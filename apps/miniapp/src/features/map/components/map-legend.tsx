@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { TABLE_STATES, type TableStateKind } from '../table-state';
+
+/** What each colour and mark means, each with a count: the same swatch as the table itself. */
+export function MapLegend({ counts }: { counts: Record<TableStateKind, number> }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="map-legend" aria-label={t('hallMap.legend')}>
+      {TABLE_STATES.map((state) => (
+        <li key={state} className="map-legend__item" data-testid={`legend-${state}`}>
+          <svg className="map-legend__swatch" viewBox="0 0 20 20" aria-hidden="true">
+            <g className="map-table" data-state={state}>
+              <rect className="map-table__shape" x="2" y="2" width="16" height="16" rx="4" />
+            </g>
+          </svg>
+          <span>{t(`hallMap.states.${state}`)}</span>
+          <span className="map-legend__count">{counts[state]}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,195 @@
+import '../../booking/booking.css';
+import '../map.css';
+import type { Restaurant, Table, TableLock } from '@stolik/contracts';
+import { SLOT_STEP_MINUTES } from '@stolik/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { hallLoadFailureKey } from '../../../shared/api/hall-loading';
+import { LiveBadge } from '../../../shared/live/live-badge';
+import { useNow } from '../../../shared/live/use-now';
+import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
+import { Page } from '../../../shared/ui/page';
+import { Sheet } from '../../../shared/ui/sheet';
+import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
+import { showToast } from '../../../shared/ui/toast';
+import { dayBookingsQuery, tablesQuery } from '../../booking/api/booking-api';
+import { minutesIntoDay, roundUpTo, todayIn } from '../../booking/booking-time';
+import { BookingCreateSheet, type BookingDraft } from '../../booking/components/booking-create-sheet';
+import { useBookingMove } from '../../booking/components/use-booking-actions';
+import { queueListQuery } from '../../queue/api/queue-api';
+import { useQueueMove } from '../../queue/components/use-queue-actions';
+import { useRestaurant } from '../../restaurants/api/get-restaurant';
+import { lockTable, mapKeys, schemeQuery, tableLocksQuery, unlockTable } from '../api/map-api';
+import {
+  nextFittingGuest,
+  TABLE_STATES,
+  type TableState,
+  type TableStateKind,
+  tableStates,
+} from '../table-state';
+import { HallPlan } from './hall-plan';
+import { MapLegend } from './map-legend';
+import { type TableActions, TableSheetBody } from './table-sheet';
+
+const NO_TABLES: ReadonlyMap<number, Table> = new Map();
+
+/** /restaurant/{id}/scheme ('Карта'): the hall with each table's live state; a tap acts on the table. */
+export function MapScreen() {
+  const restaurantId = Number(useParams().id);
+  const restaurant = useRestaurant(restaurantId);
+  // Seats, bookings, locks and the scheme itself all change the picture.
+  const live = useRestaurantChanges(restaurantId, ['queue', 'booking', 'table']);
+  return (
+    <Page titleKey="pages.scheme" actions={<LiveBadge state={live} />}>
+      {restaurant.data ? <MapHall restaurant={restaurant.data} /> : <ListSkeleton rows={4} />}
+    </Page>
+  );
+}
+
+function MapHall({ restaurant }: { restaurant: Restaurant }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const restaurantId = restaurant.id;
+  const timeZone = restaurant.timezone;
+  const now = useNow(30_000);
+  const today = todayIn(timeZone, now);
+
+  const scheme = useQuery(schemeQuery(restaurantId));
+  const tables = useQuery(tablesQuery(restaurantId));
+  const bookings = useQuery(dayBookingsQuery(restaurantId, today));
+  const queue = useQuery(queueListQuery(restaurantId));
+  const locks = useQuery(tableLocksQuery(restaurantId, today));
+  const queueMove = useQueueMove(restaurantId);
+  const bookingMove = useBookingMove(restaurantId);
+  const lockChange = useMutation({
+    /** `unlock`: the locks that cover the table now, all removed; without it, locked for the rest of the day. */
+    mutationFn: async ({ table, unlock }: { table: Table; unlock?: TableLock[] }) => {
+      if (unlock) await Promise.all(unlock.map((l) => unlockTable(restaurantId, l.id)));
+      else await lockTable(restaurantId, { table: table.id, date: today, from: null, to: null, reason: '' });
+    },
+    onSuccess: (_done, { table, unlock }) =>
+      showToast(t(unlock ? 'hallMap.unlockedDone' : 'hallMap.lockedDone', { number: table.number })),
+    onError: () => showToast(t('hallMap.lockFailed'), 'error'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mapKeys.locks(restaurantId, today) }),
+  });
+
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [draft, setDraft] = useState<BookingDraft | null>(null);
+
+  const placed = scheme.data?.scheme.tables;
+  const states = useMemo(
+    () =>
+      tableStates({
+        tableIds: placed?.map((p) => p.table) ?? [],
+        bookings: bookings.data ?? [],
+        queue: queue.data ?? [],
+        locks: locks.data ?? [],
+        now,
+        timeZone,
+      }),
+    [placed, bookings.data, queue.data, locks.data, now, timeZone],
+  );
+  const counts = useMemo(() => {
+    const result = Object.fromEntries(TABLE_STATES.map((s) => [s, 0])) as Record<TableStateKind, number>;
+    for (const state of states.values()) result[state.state] += 1;
+    return result;
+  }, [states]);
+
+  const tableById = tables.data ?? NO_TABLES;
+  const openTable = openId === null ? null : (tableById.get(openId) ?? null);
+  const openState = openId === null ? null : (states.get(openId) ?? null);
+
+  // A table drawn free before the queue or the bookings have loaded would say something untrue.
+  if ([scheme, tables, bookings, queue, locks].some((q) => q.isPending)) return <ListSkeleton rows={6} />;
+  if (!scheme.data || !tables.data) {
+    return (
+      <ErrorState
+        messageKey={hallLoadFailureKey('tables', scheme.error ?? tables.error)}
+        onRetry={() => {
+          void scheme.refetch();
+          void tables.refetch();
+        }}
+      />
+    );
+  }
+  const plan = scheme.data.scheme;
+  if (plan.tables.length === 0) return <p className="state-message">{t('booking.noTables')}</p>;
+
+  const statesFailed = [bookings, queue, locks].some((q) => q.isError && !q.data);
+  const close = () => setOpenId(null);
+  const actionsFor = (table: Table, state: TableState): TableActions => ({
+    seatGuest: (entry) => {
+      close();
+      queueMove.mutate({ entry, action: 'seat', tables: [table.id] });
+    },
+    book: () => {
+      close();
+      const minutes = roundUpTo(minutesIntoDay(timeZone, today, now), SLOT_STEP_MINUTES);
+      setDraft({ date: today, minutes, table: { id: table.id, number: table.number } });
+    },
+    lock: () => {
+      close();
+      lockChange.mutate({ table });
+    },
+    unlock: () => {
+      close();
+      lockChange.mutate({ table, unlock: state.locks });
+    },
+    moveBooking: (booking, to) => {
+      close();
+      bookingMove.mutate({ booking, to });
+    },
+    closeEntry: (entry) => {
+      close();
+      queueMove.mutate({ entry, action: 'close' });
+    },
+  });
+
+  return (
+    <div className="map">
+      <MapLegend counts={counts} />
+      {statesFailed ? (
+        <div className="map__notice" role="alert">
+          <span>{t('hallMap.statesFailed')}</span>
+          <button
+            type="button"
+            className="button button--plain"
+            onClick={() => {
+              void bookings.refetch();
+              void queue.refetch();
+              void locks.refetch();
+            }}
+          >
+            {t('app.retry')}
+          </button>
+        </div>
+      ) : null}
+      <HallPlan scheme={plan} tables={tableById} states={states} timeZone={timeZone} onOpen={setOpenId} />
+      <Sheet
+        open={openTable !== null && openState !== null}
+        title={openTable ? t('hallMap.table', { number: openTable.number }) : ''}
+        onClose={close}
+      >
+        {openTable && openState ? (
+          <TableSheetBody
+            table={openTable}
+            state={openState}
+            guest={nextFittingGuest(queue.data ?? [], openTable)}
+            timeZone={timeZone}
+            now={now}
+            busy={queueMove.isPending || bookingMove.isPending || lockChange.isPending}
+            actions={actionsFor(openTable, openState)}
+          />
+        ) : null}
+      </Sheet>
+      <BookingCreateSheet
+        restaurantId={restaurantId}
+        timeZone={timeZone}
+        draft={draft}
+        onClose={() => setDraft(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { type RefObject, useCallback, useEffect, useRef } from 'react';
+import {
+  type Bounds,
+  centreOf,
+  clampView,
+  FIT,
+  type Point,
+  panBy,
+  screenFit,
+  toViewBox,
+  type View,
+  viewTransform,
+  zoomAround,
+} from '../hall-view';
+
+/** A finger that moves less than this (px) is a tap, not a drag: tables stay easy to hit. */
+const DRAG_SLOP = 8;
+/** Two taps within this time and distance are a double tap (zoom in there). */
+const DOUBLE_TAP_MS = 300;
+const DOUBLE_TAP_PX = 24;
+export const ZOOM_STEP = 1.6;
+
+/**
+ * Zoom and pan of the map with touch, mouse and wheel: one finger (or the mouse) drags, two fingers
+ * pinch, the wheel zooms around the cursor, a double tap on the floor zooms in there. The transform is
+ * written to the layer once per animation frame, never through React state: a pan redraws nothing.
+ * Returns the buttons' actions.
+ */
+export function usePanZoom(
+  svgRef: RefObject<SVGSVGElement | null>,
+  layerRef: RefObject<SVGGElement | null>,
+  bounds: Bounds,
+) {
+  const view = useRef<View>(FIT);
+  const frame = useRef(0);
+  const boundsRef = useRef(bounds);
+  boundsRef.current = bounds;
+
+  const apply = useCallback(
+    (next: View) => {
+      view.current = clampView(next, boundsRef.current);
+      if (frame.current) return;
+      frame.current = requestAnimationFrame(() => {
+        frame.current = 0;
+        layerRef.current?.setAttribute('transform', viewTransform(view.current));
+      });
+    },
+    [layerRef],
+  );
+
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const pointers = new Map<number, Point>();
+    let rect = svg.getBoundingClientRect();
+    let start: Point | null = null;
+    let dragging = false;
+    let pinch: { distance: number; centre: Point } | null = null;
+    let lastTap = { time: 0, x: 0, y: 0 };
+
+    const local = (p: Point): Point => ({ x: p.x - rect.left, y: p.y - rect.top });
+    const inViewBox = (p: Point) => toViewBox(boundsRef.current, rect, local(p));
+    const unitsPerPixel = () => 1 / screenFit(boundsRef.current, rect).scale;
+    const pinchOf = (): { distance: number; centre: Point } => {
+      const [a, b] = [...pointers.values()];
+      if (!a || !b) return { distance: 1, centre: a ?? { x: 0, y: 0 } };
+      return {
+        distance: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)),
+        centre: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 },
+      };
+    };
+
+    const down = (event: PointerEvent) => {
+      if (event.pointerType === 'mouse' && event.button !== 0) return;
+      rect = svg.getBoundingClientRect();
+      pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      if (pointers.size === 1) {
+        start = { x: event.clientX, y: event.clientY };
+        dragging = false;
+      } else if (pointers.size === 2) {
+        pinch = pinchOf();
+        dragging = true;
+        for (const id of pointers.keys()) svg.setPointerCapture?.(id);
+      }
+    };
+
+    const move = (event: PointerEvent) => {
+      const before = pointers.get(event.pointerId);
+      if (!before) return;
+      const point = { x: event.clientX, y: event.clientY };
+      pointers.set(event.pointerId, point);
+      if (pinch && pointers.size >= 2) {
+        const now = pinchOf();
+        const units = unitsPerPixel();
+        const moved = panBy(
+          view.current,
+          (now.centre.x - pinch.centre.x) * units,
+          (now.centre.y - pinch.centre.y) * units,
+        );
+        apply(zoomAround(moved, inViewBox(now.centre), now.distance / pinch.distance));
+        pinch = now;
+        return;
+      }
+      if (!dragging && start && Math.hypot(point.x - start.x, point.y - start.y) > DRAG_SLOP) {
+        dragging = true;
+        // Captured only once it is a drag: a tap must still reach the table under the finger.
+        svg.setPointerCapture?.(event.pointerId);
+      }
+      if (dragging) {
+        const units = unitsPerPixel();
+        apply(panBy(view.current, (point.x - before.x) * units, (point.y - before.y) * units));
+      }
+    };
+
+    const up = (event: PointerEvent) => {
+      if (!pointers.delete(event.pointerId)) return;
+      if (pointers.size < 2) pinch = null;
+      if (pointers.size > 0 || dragging) return;
+      // A double tap on the floor zooms in; on a table each tap opens it.
+      const onTable = (event.target as Element | null)?.closest?.('[data-table]');
+      const now = event.timeStamp;
+      const near = Math.hypot(event.clientX - lastTap.x, event.clientY - lastTap.y) < DOUBLE_TAP_PX;
+      if (!onTable && now - lastTap.time < DOUBLE_TAP_MS && near) {
+        apply(zoomAround(view.current, inViewBox({ x: event.clientX, y: event.clientY }), 2));
+        lastTap = { time: 0, x: 0, y: 0 };
+      } else {
+        lastTap = { time: now, x: event.clientX, y: event.clientY };
+      }
+    };
+
+    // The click that ends a drag or a pinch is not a tap on whatever table it ended over.
+    const click = (event: MouseEvent) => {
+      if (!dragging) return;
+      event.stopPropagation();
+      event.preventDefault();
+      dragging = false;
+    };
+
+    const wheel = (event: WheelEvent) => {
+      event.preventDefault();
+      rect = svg.getBoundingClientRect();
+      const lines = event.deltaMode === WheelEvent.DOM_DELTA_LINE;
+      const factor = Math.exp(-event.deltaY * (lines ? 0.05 : 0.0015));
+      apply(zoomAround(view.current, inViewBox({ x: event.clientX, y: event.clientY }), factor));
+    };
+
+    svg.addEventListener('pointerdown', down);
+    svg.addEventListener('pointermove', move);
+    svg.addEventListener('pointerup', up);
+    svg.addEventListener('pointercancel', up);
+    svg.addEventListener('click', click, true);
+    svg.addEventListener('wheel', wheel, { passive: false });
+    return () => {
+      svg.removeEventListener('pointerdown', down);
+      svg.removeEventListener('pointermove', move);
+      svg.removeEventListener('pointerup', up);
+      svg.removeEventListener('pointercancel', up);
+      svg.removeEventListener('click', click, true);
+      svg.removeEventListener('wheel', wheel);
+      cancelAnimationFrame(frame.current);
+      frame.current = 0;
+    };
+  }, [svgRef, apply]);
+
+  const zoomBy = useCallback(
+    (factor: number) => apply(zoomAround(view.current, centreOf(boundsRef.current), factor)),
+    [apply],
+  );
+  const fit = useCallback(() => apply(FIT), [apply]);
+  return { zoomBy, fit };
+}

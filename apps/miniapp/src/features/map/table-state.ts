@@ -1,0 +1,174 @@
+import type { Booking, QueueEntry, TableLock } from '@stolik/contracts';
+import {
+  addDays,
+  type BookingStatus,
+  bookingLabel,
+  minutesOfDay,
+  type QueueStatus,
+  serviceDayBounds,
+  zonedInstant,
+} from '@stolik/domain';
+
+/** A booking starting within this many minutes (or late, not yet over) colours its table 'booked soon'. */
+export const SOON_MINUTES = 60;
+
+/** What a table on the map can be, in the legend's order. */
+export const TABLE_STATES = ['free', 'soon', 'seated', 'overdue', 'locked'] as const;
+export type TableStateKind = (typeof TABLE_STATES)[number];
+
+/** Bookings that still expect their guests: they hold the table but nobody sits there yet. */
+const EXPECTED: ReadonlySet<BookingStatus> = new Set(['new', 'application', 'waiting']);
+/** Queue guests still waiting for a table, one way or another. */
+const WAITING: ReadonlySet<QueueStatus> = new Set(['live', 'called', 'joined']);
+
+export type SeatedParty = { source: 'booking'; booking: Booking } | { source: 'queue'; entry: QueueEntry };
+
+/** The time written on a table: when it frees up, since when a party sits, or when guests come. */
+export interface TableTime {
+  kind: 'until' | 'since' | 'at';
+  at: string;
+}
+
+export interface TableState {
+  state: TableStateKind;
+  /** Who sits at the table now. */
+  seated: SeatedParty | null;
+  /** The next booking still expected at the table today (not seated, not over). */
+  next: Booking | null;
+  /** Locks that cover this moment. */
+  locks: TableLock[];
+  /** The party size and time written on the table, when its state has them. */
+  party: number | null;
+  time: TableTime | null;
+}
+
+export interface TableStateInput {
+  tableIds: readonly number[];
+  /** The service day's bookings (any status; the waiting list has no table and never matches). */
+  bookings: readonly Booking[];
+  /** Today's queue. */
+  queue: readonly QueueEntry[];
+  /** The service day's table locks. */
+  locks: readonly TableLock[];
+  now: number;
+  timeZone: string;
+}
+
+/**
+ * Whether a lock covers an instant, as the availability engine reads a lock: both ends empty is the
+ * whole service day; one end empty runs to that end of the day; a `to` at or before `from` is the
+ * next morning.
+ */
+export function lockCovers(lock: TableLock, timeZone: string, at: number): boolean {
+  const day = serviceDayBounds(timeZone, lock.date);
+  const from =
+    lock.from === null ? day.from.getTime() : zonedInstant(timeZone, lock.date, lock.from).getTime();
+  let to = day.to.getTime();
+  if (lock.to !== null) {
+    const nextMorning = lock.from !== null && minutesOfDay(lock.to) <= minutesOfDay(lock.from);
+    to = zonedInstant(timeZone, nextMorning ? addDays(lock.date, 1) : lock.date, lock.to).getTime();
+  }
+  return from <= at && at < to;
+}
+
+const bySeatingTime = (a: Booking, b: Booking) =>
+  Date.parse(a.seating_time) - Date.parse(b.seating_time) || a.id - b.id;
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/**
+ * Each table's live state. Guests at the table decide first (seated, or overdue 'Пересиживает' past the
+ * booking's end, or, for a party from the queue, past the start of the next booking of that table);
+ * then a lock; then a booking that starts within SOON_MINUTES or is late; otherwise the table is free.
+ */
+export function tableStates(input: TableStateInput): Map<number, TableState> {
+  const { now, timeZone } = input;
+  const open = new Map<number, Booking[]>();
+  const expected = new Map<number, Booking[]>();
+  for (const booking of input.bookings) {
+    if (booking.status === 'open') for (const id of booking.tables) push(open, id, booking);
+    else if (EXPECTED.has(booking.status) && Date.parse(booking.end_time) > now)
+      for (const id of booking.tables) push(expected, id, booking);
+  }
+  const seatedFromQueue = new Map<number, QueueEntry[]>();
+  for (const entry of input.queue) {
+    if (entry.status === 'sat') for (const id of entry.tables) push(seatedFromQueue, id, entry);
+  }
+  const locks = new Map<number, TableLock[]>();
+  for (const lock of input.locks) if (lockCovers(lock, timeZone, now)) push(locks, lock.table, lock);
+
+  const states = new Map<number, TableState>();
+  for (const id of input.tableIds) {
+    const next = expected.get(id)?.sort(bySeatingTime)[0] ?? null;
+    const tableLocks = locks.get(id) ?? [];
+    const booking = open.get(id)?.sort(bySeatingTime)[0];
+    const entry = seatedFromQueue.get(id)?.[0];
+    if (booking) {
+      const label = bookingLabel(
+        {
+          status: booking.status,
+          seatingTime: new Date(booking.seating_time),
+          endTime: new Date(booking.end_time),
+        },
+        new Date(now),
+      );
+      states.set(id, {
+        state: label === 'overstaying' ? 'overdue' : 'seated',
+        seated: { source: 'booking', booking },
+        next,
+        locks: tableLocks,
+        party: booking.group_size,
+        time: { kind: 'until', at: booking.end_time },
+      });
+    } else if (entry) {
+      // A walk-in has no end time; the table is needed back when its next booking starts.
+      const neededAt = next ? Date.parse(next.seating_time) : null;
+      states.set(id, {
+        state: neededAt !== null && neededAt <= now ? 'overdue' : 'seated',
+        seated: { source: 'queue', entry },
+        next,
+        locks: tableLocks,
+        party: entry.group_size,
+        time: next
+          ? { kind: 'until', at: next.seating_time }
+          : entry.seated_time
+            ? { kind: 'since', at: entry.seated_time }
+            : null,
+      });
+    } else if (tableLocks.length > 0) {
+      states.set(id, { state: 'locked', seated: null, next, locks: tableLocks, party: null, time: null });
+    } else if (next && Date.parse(next.seating_time) - now <= SOON_MINUTES * 60_000) {
+      states.set(id, {
+        state: 'soon',
+        seated: null,
+        next,
+        locks: [],
+        party: next.group_size,
+        time: { kind: 'at', at: next.seating_time },
+      });
+    } else {
+      states.set(id, { state: 'free', seated: null, next, locks: [], party: null, time: null });
+    }
+  }
+  return states;
+}
+
+/**
+ * The guest a free table should go to: the one waiting longest among those still waiting (called or
+ * not) whose party the table seats.
+ */
+export function nextFittingGuest(
+  queue: readonly QueueEntry[],
+  table: { seats_min: number; seats_max: number },
+): QueueEntry | null {
+  const fitting = queue.filter(
+    (entry) =>
+      WAITING.has(entry.status) && table.seats_min <= entry.group_size && entry.group_size <= table.seats_max,
+  );
+  fitting.sort((a, b) => Date.parse(a.created) - Date.parse(b.created) || a.id - b.id);
+  return fitting[0] ?? null;
+}
