@@ -190,6 +190,39 @@ describe('guest deep links', () => {
     });
   });
 
+  it('keeps the web_app button in the private chat when the Mini App also has a short name', async () => {
+    await bot({ miniAppShortName: 'app' }).handleUpdate(privateMessage(`/start booking_${demo}`));
+    expect(api.callsOf('sendMessage')[0]?.payload.reply_markup).toEqual({
+      inline_keyboard: [
+        [{ text: ru.bot.guest.bookingButton, web_app: { url: `https://stolik.test/guest/${demo}/booking` } }],
+      ],
+    });
+  });
+
+  it('opens the registered Mini App by its startapp link where no https address allows a web_app button', async () => {
+    for (const publicUrl of ['http://stolik.lan:3000', undefined]) {
+      api.reset();
+      await bot({ publicUrl: () => publicUrl, miniAppShortName: 'app' }).handleUpdate(
+        privateMessage(`/start queue_${demo}`),
+      );
+      expect(api.callsOf('sendMessage')[0]?.payload.reply_markup).toEqual({
+        inline_keyboard: [
+          [
+            {
+              text: ru.bot.guest.queueButton,
+              url: `https://t.me/stolik_test_bot/app?startapp=queue_${demo}`,
+            },
+          ],
+        ],
+      });
+    }
+  });
+
+  it('leaves a staff booking card’s start parameter to the plain greeting', async () => {
+    await bot().handleUpdate(privateMessage(`/start b_${demo}_5`));
+    expect(api.callsOf('sendMessage')[0]?.payload.text).toBe(ru.bot.welcome);
+  });
+
   it('writes the address as text where Telegram would refuse a button (localhost)', async () => {
     await bot({ publicUrl: () => 'http://localhost:3000' }).handleUpdate(
       privateMessage(`/start queue_${demo}`),

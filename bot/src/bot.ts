@@ -28,6 +28,8 @@ export interface BotDeps {
   db: Database;
   /** The address people open, for Mini App buttons; undefined: none. */
   publicUrl?: (() => string | undefined) | undefined;
+  /** The Mini App's short name at @BotFather (BOT_MINIAPP_SHORT_NAME), for startapp links. */
+  miniAppShortName?: string | undefined;
   /** Booking and queue changes from chat, done by the product's services (the host provides them). */
   actions?: ChatActions | undefined;
 }
@@ -49,6 +51,7 @@ export function createBot(deps: BotDeps): StolikBot {
   const featureDeps = {
     db: deps.db,
     publicUrl: deps.publicUrl ?? (() => undefined),
+    miniAppShortName: deps.miniAppShortName,
     actions: deps.actions,
   };
   bot.use(async (ctx, next) => {

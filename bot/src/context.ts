@@ -7,6 +7,8 @@ export interface FeatureDeps {
   db: Database;
   /** The address people open (links and Mini App buttons); undefined: no buttons. */
   publicUrl: () => string | undefined;
+  /** The Mini App's short name at @BotFather, for t.me/<bot>/<app>?startapp= links; undefined: none. */
+  miniAppShortName: string | undefined;
   /** Changes of bookings and queue entries from chat; undefined: those buttons answer that they do not work. */
   actions: ChatActions | undefined;
 }

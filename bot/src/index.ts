@@ -3,7 +3,15 @@ export { type CallbackAction, callbackData, parseCallbackData } from './callback
 export type { ActionOutcome, ChatActions } from './chat-actions';
 export type { BotContext } from './context';
 export { escapeHtml } from './html';
-export { miniAppButton, productUrl } from './keyboards/mini-app-button';
+export {
+  type MiniAppAddress,
+  type MiniAppPlaces,
+  miniAppAddress,
+  miniAppButton,
+  openButton,
+  productUrl,
+  startAppUrl,
+} from './keyboards/mini-app-button';
 export { startUpdates, type UpdateMode, type UpdatesHandle } from './run';
 export {
   readNotificationSettings,

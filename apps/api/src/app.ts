@@ -21,12 +21,21 @@ import { bookingSettingsRoutes } from './modules/booking/booking-settings.routes
 import { createBookingSettingsService } from './modules/booking/booking-settings.service';
 import { type ChangeHub, createChangeHub } from './modules/events/change-hub';
 import { eventsRoutes } from './modules/events/events.routes';
+import { hallRoutes } from './modules/hall/hall.routes';
+import { createTableGroupsService } from './modules/hall/table-groups.service';
+import { createTablesService } from './modules/hall/tables.service';
+import { createZonesService } from './modules/hall/zones.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { queueRoutes } from './modules/queue/queue.routes';
 import { createQueueService } from './modules/queue/queue.service';
 import { restaurantsRoutes } from './modules/restaurants/restaurants.routes';
+import { createPlatformService } from './modules/static-content/platform.service';
+import { createRestaurantContentService } from './modules/static-content/restaurant-content.service';
+import { createSchemeService } from './modules/static-content/scheme.service';
+import { staticContentRoutes } from './modules/static-content/static-content.routes';
 import { createChatActions } from './modules/telegram/chat-actions';
 import type { DispatcherTuning } from './modules/telegram/dispatcher';
+import { createGuestChannel } from './modules/telegram/guest-chat';
 import { telegramRoutes } from './modules/telegram/telegram.routes';
 import { createTelegramService } from './modules/telegram/telegram.service';
 import { createTelegramRuntime, type TelegramRuntime } from './modules/telegram/telegram-runtime';
@@ -38,6 +47,7 @@ import { authenticationPlugin } from './plugins/authentication';
 import { errorsPlugin } from './plugins/errors';
 import { isClientRoute, serveMiniapp } from './plugins/miniapp';
 import { openapiPlugin } from './plugins/openapi';
+import { securityPlugin } from './plugins/security';
 import { createRateLimiter } from './shared/rate-limit';
 
 export const API_VERSION = '0.1.0';
@@ -67,7 +77,8 @@ export type AppConfig = Pick<
   | 'telegramApiRoot'
   | 'botWebhookUrl'
   | 'botWebhookSecret'
->;
+> &
+  Partial<Pick<Config, 'botMiniappShortName' | 'botDeliveryLeaseS' | 'corsOrigins'>>;
 
 export interface AppDeps {
   config: AppConfig;
@@ -103,6 +114,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('apiVersion', API_VERSION);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  await app.register(securityPlugin, {
+    corsOrigins: deps.config.corsOrigins ?? [],
+    https: deps.config.publicUrl?.startsWith('https://') ?? false,
   });
 
   const db = deps.database.db;
@@ -145,10 +160,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { users, invitations, auth, limiter });
   await app.register(restaurantsRoutes);
   const queue = createQueueService(db, undefined, { turnCacheMs: deps.turnCacheMs });
-  await app.register(queueRoutes, { queue, limiter });
+  // Guest forms sent from the Mini App carry init data: the guest's chat for the bot's answer.
+  const guestChannel = createGuestChannel(deps.config.botToken);
+  await app.register(queueRoutes, { queue, limiter, guestChannel });
   const bookings = createBookingService(db);
-  await app.register(bookingRoutes, { bookings, limiter });
+  await app.register(bookingRoutes, { bookings, limiter, guestChannel });
   await app.register(bookingSettingsRoutes, { settings: createBookingSettingsService(db) });
+  await app.register(hallRoutes, {
+    tables: createTablesService(db),
+    groups: createTableGroupsService(db),
+    zones: createZonesService(db),
+  });
+  await app.register(staticContentRoutes, {
+    schemes: createSchemeService(db),
+    content: createRestaurantContentService(db),
+    platform: createPlatformService(db),
+  });
   await app.register(eventsRoutes, {
     hub: changes,
     findGuestBooking: (token) => bookings.guestBookingRef(token),
@@ -170,13 +197,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         apiRoot: deps.config.telegramApiRoot,
         botInfo: deps.telegram?.botInfo,
         publicUrl,
+        miniAppShortName: deps.config.botMiniappShortName,
         webhook:
           botWebhookUrl && botWebhookSecret
             ? { url: botWebhookUrl, secretToken: botWebhookSecret }
             : undefined,
         actions: createChatActions(db, { queue, bookings }),
         logger: app.log,
-        tuning: deps.telegram?.tuning,
+        tuning: {
+          ...(deps.config.botDeliveryLeaseS ? { leaseMs: deps.config.botDeliveryLeaseS * 1000 } : {}),
+          ...deps.telegram?.tuning,
+        },
       })
     : null;
   app.decorate('telegram', telegram);

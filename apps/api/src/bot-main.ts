@@ -40,12 +40,14 @@ async function main() {
     token: config.botToken,
     apiRoot: config.telegramApiRoot,
     publicUrl: () => config.publicUrl,
+    miniAppShortName: config.botMiniappShortName,
     webhook:
       config.botWebhookUrl && config.botWebhookSecret
         ? { url: config.botWebhookUrl, secretToken: config.botWebhookSecret }
         : undefined,
     actions: createChatActions(db, { queue: createQueueService(db), bookings: createBookingService(db) }),
     logger,
+    tuning: { leaseMs: config.botDeliveryLeaseS * 1000 },
   });
 
   let closing = false;

@@ -100,4 +100,31 @@ describe('configuration', () => {
     expect(problems({ BOT_TOKEN: token, BOT_WEBHOOK_SECRET: 'short' })).toContain('BOT_WEBHOOK_SECRET');
     expect(problems({ BOT_EMBEDDED: 'maybe' })).toContain('BOT_EMBEDDED');
   });
+
+  it('takes the Mini App’s short name for startapp links, and a delivery lease of 60 s unless told', () => {
+    expect(loadConfig({})).toMatchObject({ botMiniappShortName: undefined, botDeliveryLeaseS: 60 });
+    expect(loadConfig({ BOT_MINIAPP_SHORT_NAME: 'app', BOT_DELIVERY_LEASE_S: '5' })).toMatchObject({
+      botMiniappShortName: 'app',
+      botDeliveryLeaseS: 5,
+    });
+    for (const env of [
+      { BOT_MINIAPP_SHORT_NAME: 'ab' },
+      { BOT_MINIAPP_SHORT_NAME: 'my-app' },
+      { BOT_DELIVERY_LEASE_S: '4' },
+      { BOT_DELIVERY_LEASE_S: 'soon' },
+    ]) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(Object.keys(env)[0]);
+    }
+  });
+
+  it('allows no other site to call the API unless CORS_ORIGINS lists it', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: ' https://a.example, http://localhost:5173 ' }).corsOrigins).toEqual([
+      'https://a.example',
+      'http://localhost:5173',
+    ]);
+    for (const value of ['a.example', 'https://a.example/path', '*']) {
+      expect(() => loadConfig({ CORS_ORIGINS: value }), value).toThrow('CORS_ORIGINS');
+    }
+  });
 });

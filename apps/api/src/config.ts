@@ -29,12 +29,44 @@ const ConfigSchema = z.object({
   BOT_WEBHOOK_SECRET: optional(
     z.string().regex(/^[\w-]{16,256}$/, 'must be 16 to 256 letters, digits, _ or - (Telegram’s rule)'),
   ),
+  BOT_MINIAPP_SHORT_NAME: optional(
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_]{3,30}$/,
+        'must be the Mini App’s short name from @BotFather (3–30 of A-Za-z0-9_)',
+      ),
+  ),
+  BOT_DELIVERY_LEASE_S: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(5, 'must be at least 5 seconds').max(3600).default(60),
+  ),
   BOT_EMBEDDED: z.preprocess(
     emptyToUndefined,
     z
       .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
       .default('true')
       .transform((value) => value === 'true' || value === '1'),
+  ),
+  /** Other sites' origins allowed to call the API from a browser, comma-separated; none by default. */
+  CORS_ORIGINS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(/^https?:\/\/[^/\s,]+$/, 'must be origins like https://example.com, comma-separated'),
+        ),
+      ),
   ),
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   TELEGRAM_AUTH_MAX_AGE_S: z.preprocess(
@@ -74,6 +106,18 @@ export interface Config {
    * false on API replicas when a separate bot process (`pnpm --filter @stolik/api bot`) does it.
    */
   botEmbedded: boolean;
+  /**
+   * The Mini App's short name at @BotFather (t.me/<bot>/<short name>): set, message buttons open
+   * the Mini App by `?startapp=` links; unset, by web_app buttons with PUBLIC_URL.
+   */
+  botMiniappShortName: string | undefined;
+  /**
+   * How long a message claimed by a dispatcher stays its own: a dispatcher that died leaves its
+   * claims to the others after this long (a send never outlives it: it times out 2 s earlier).
+   */
+  botDeliveryLeaseS: number;
+  /** Origins whose pages may call the API (CORS); the app's own needs none. */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {
@@ -111,5 +155,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     botWebhookUrl: c.BOT_WEBHOOK_URL,
     botWebhookSecret: webhookSecret,
     botEmbedded: c.BOT_EMBEDDED,
+    botMiniappShortName: c.BOT_MINIAPP_SHORT_NAME,
+    botDeliveryLeaseS: c.BOT_DELIVERY_LEASE_S,
+    corsOrigins: c.CORS_ORIGINS,
   };
 }

@@ -54,5 +54,15 @@ export type SignUpBody = z.infer<typeof SignUpBody>;
 export const TelegramSignInBody = z.object({ init_data: z.string().min(1).max(8192) });
 export const TelegramSignInQuery = z.object({ UUID: z.string().min(8).max(200).optional() });
 
-export const TelegramLink = z.object({ uuid: z.string(), expires_at: z.string() });
+/**
+ * POST /api/user/me/telegram-link/: a one-time token; the bot links the chat that sends
+ * `/start <uuid>`. `url` is that link, `https://t.me/<bot>?start=<uuid>`, which the profile opens;
+ * null (or absent) while the server does not know its bot's username (no BOT_TOKEN, or the bot has
+ * not met Telegram yet).
+ */
+export const TelegramLink = z.object({
+  uuid: z.string(),
+  expires_at: z.string(),
+  url: z.string().nullable().optional(),
+});
 export type TelegramLink = z.infer<typeof TelegramLink>;

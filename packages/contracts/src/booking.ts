@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { PersonName } from './auth';
 import { Id, paginated, WallTime } from './common';
 import { EntrySourceSchema } from './queue';
-import { GuestTelegramInitData } from './telegram';
 import { WorkTime } from './restaurant';
+import { GuestTelegramInitData } from './telegram';
 import { MessageKey } from './validation';
 
 export const BookingStatusSchema = z.enum(BOOKING_STATUSES);

@@ -6,6 +6,7 @@ export * from './hall';
 export * from './health';
 export * from './queue';
 export * from './restaurant';
+export * from './static-content';
 export * from './telegram';
 export * from './user';
 export * from './validation';

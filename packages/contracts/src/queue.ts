@@ -2,6 +2,7 @@ import { ENTRY_SOURCES, QUEUE_EVENTS, QUEUE_STATUSES } from '@stolik/domain';
 import { z } from 'zod';
 import { PersonName } from './auth';
 import { Id, paginated } from './common';
+import { GuestTelegramInitData } from './telegram';
 import { MessageKey } from './validation';
 
 export const QueueStatusSchema = z.enum(QUEUE_STATUSES);
@@ -197,6 +198,8 @@ export const GuestJoinBody = z.object({
   comment: Comment.default(''),
   name: PersonName,
   phone: PhoneInput,
+  /** Inside Telegram: the Mini App's init data, so that the bot can tell the guest their table is ready. */
+  init_data: GuestTelegramInitData,
 });
 export type GuestJoinBody = z.infer<typeof GuestJoinBody>;
 

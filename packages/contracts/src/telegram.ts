@@ -44,8 +44,22 @@ export const TelegramNotificationsBody = z
   });
 export type TelegramNotificationsBody = z.infer<typeof TelegramNotificationsBody>;
 
+/**
+ * The Mini App's raw init data, exactly as Telegram gave it (`tgWebAppData` of the launch
+ * parameters, `Telegram.WebApp.initData`): the API checks its signature with the bot token.
+ */
+export const TelegramInitData = z.string().min(1).max(8192);
+
+/**
+ * What a guest form sends when it runs inside Telegram: the optional `init_data` field of the
+ * public queue and booking forms. Valid, the guest's Telegram user id becomes the chat the bot
+ * answers in (source 'telegram'); forged or older than a day, 400 `{init_data: [message]}` and
+ * nothing is stored; left out outside Telegram (never sent empty).
+ */
+export const GuestTelegramInitData = TelegramInitData.optional();
+
 /** POST /api/telegram/complete-auth/: a signed-in user links the Telegram account of this init data. */
-export const TelegramCompleteAuthBody = z.object({ init_data: z.string().min(1).max(8192) });
+export const TelegramCompleteAuthBody = z.object({ init_data: TelegramInitData });
 export type TelegramCompleteAuthBody = z.infer<typeof TelegramCompleteAuthBody>;
 
 /** What Telegram posts to the webhook: an Update (only its id is read here; grammY reads the rest). */

@@ -11,3 +11,6 @@ export * from './phone';
 export * from './queue/queue-status';
 export * from './queue/wait-estimate';
 export * from './roles';
+export * from './style/font-file';
+export * from './telegram/bridge-limits';
+export * from './telegram/start-param';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Database, schema } from '@stolik/db';
 import { ROLE_MANAGER } from '@stolik/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 
 /** Links a user to a Telegram account (the chat id of a private chat is the user's Telegram id). */
 export async function linkTelegram(db: Database, userId: number, telegramId: number): Promise<void> {
@@ -99,4 +99,60 @@ export async function settled(db: Database, timeoutMs = 15_000): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * An outbox row as the queue service writes it when a guest who joined from the Mini App is
+ * called: one message to that guest's own chat.
+ */
+export async function guestCalledEvent(db: Database, restaurantId: number, number: number, chatId: number) {
+  const [row] = await db
+    .insert(schema.outbox)
+    .values({
+      restaurantId,
+      type: 'guest',
+      status: 'called',
+      entityId: 200_000 + number,
+      payload: { channel: 'telegram', chat_id: chatId, number },
+    })
+    .returning();
+  if (!row) throw new Error('no outbox row');
+  return row;
+}
+
+/** The guest chats whose message is already marked sent (a snapshot, e.g. right after a crash). */
+export async function deliveredChats(db: Database, restaurantId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ chat: schema.notificationDeliveries.chatId })
+    .from(schema.notificationDeliveries)
+    .where(
+      and(
+        eq(schema.notificationDeliveries.restaurantId, restaurantId),
+        isNotNull(schema.notificationDeliveries.deliveredAt),
+      ),
+    );
+  return new Set(rows.map((r) => r.chat));
+}
+
+/**
+ * What a burst to one message per chat came to: how often each chat got it, and which chats got
+ * it more than once.
+ */
+export function arrivals(
+  calls: readonly { payload: Record<string, unknown>; at: number }[],
+  chats: number[],
+) {
+  const wanted = new Set(chats);
+  const byChat = new Map<number, number[]>();
+  for (const call of calls) {
+    const chat = Number(call.payload.chat_id);
+    if (!wanted.has(chat)) continue;
+    byChat.set(chat, [...(byChat.get(chat) ?? []), call.at]);
+  }
+  return {
+    missing: chats.filter((chat) => !byChat.has(chat)),
+    repeated: [...byChat.entries()]
+      .filter(([, times]) => times.length > 1)
+      .map(([chat, times]) => ({ chat, times })),
+  };
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { FakeBotApi } from '@stolik/bot/testing';
 import type { DatabaseHandle } from '@stolik/db';
 import { createTestDatabase } from '@stolik/db/testing';
 import type { FastifyInstance } from 'fastify';
@@ -42,7 +43,8 @@ export async function createTestApp(
     // Tests change the history under one app and expect the next estimate to see it.
     turnCacheMs: 0,
     ...(options.eventStreamLifetimeMs ? { eventStreamLifetimeMs: options.eventStreamLifetimeMs } : {}),
-    ...(options.telegram ? { telegram: options.telegram } : {}),
+    // The fake Bot API's identity by default: no test asks the real Telegram who the bot is.
+    telegram: { botInfo: new FakeBotApi().botInfo, ...options.telegram },
     // DEBUG_LOG=1 shows the API's log while a test runs.
     logger: options.logger ?? Boolean(process.env.DEBUG_LOG),
   });

@@ -1,4 +1,5 @@
 import { sign } from '@tma.js/init-data-node';
+import type { Page } from 'playwright-core';
 
 export const TEST_BOT_TOKEN = '1234567890:AAE2e-test-token-for-stolik-mini-app';
 
@@ -55,6 +56,8 @@ export interface LaunchOptions {
   user?: TelegramUserData;
   /** Change the signed data after signing, as an attacker would. */
   tamper?: boolean;
+  /** A `startapp` link's parameter: signed inside the init data, and beside it as Telegram puts it. */
+  startParam?: string;
 }
 
 /** Init data as Telegram signs it (with the test bot token unless told otherwise). */
@@ -64,6 +67,7 @@ export function signedInitData(options: LaunchOptions = {}): string {
       user: { ...(options.user ?? MARIA), language_code: 'ru' },
       chat_instance: '8428209589180549439',
       chat_type: 'sender',
+      ...(options.startParam ? { start_param: options.startParam } : {}),
     },
     options.token ?? TEST_BOT_TOKEN,
     options.authDate ?? new Date(),
@@ -82,14 +86,24 @@ export function telegramLaunchUrl(baseUrl: string, pathname: string, options: La
     tgWebAppVersion: '8.0',
     tgWebAppPlatform: options.platform ?? 'android',
     tgWebAppThemeParams: JSON.stringify(options.theme === 'dark' ? DARK : LIGHT),
+    ...(options.startParam ? { tgWebAppStartParam: options.startParam } : {}),
   });
   return `${baseUrl}${pathname}#${params.toString()}`;
 }
 
+/** What the app asked of Telegram, as window.__telegramCalls records it. */
+export interface TelegramCall {
+  method: string;
+  params?: Record<string, unknown>;
+}
+
 /**
  * Stands in for the Telegram client's side of the bridge (window.TelegramWebviewProxy, as on a
- * phone): records every method the app calls in window.__telegramCalls and answers the requests
- * the SDK waits for (viewport, theme, safe areas) the way Telegram does, with an event.
+ * phone): records every method the app calls in window.__telegramCalls (popups, the MainButton's
+ * and BackButton's set-up, haptics, the closing confirmation…) and answers the requests the SDK
+ * waits for (viewport, theme, safe areas) the way Telegram does, with an event. The person's side
+ * is window.__telegramEmit(eventType, eventData): a press of the BackButton or the MainButton, a
+ * popup's button (`popup_closed`).
  */
 export function telegramBridgeScript(theme: 'light' | 'dark' = 'light'): string {
   const themeParams = JSON.stringify(theme === 'dark' ? DARK : LIGHT);
@@ -98,6 +112,7 @@ export function telegramBridgeScript(theme: 'light' | 'dark' = 'light'): string 
     window.__telegramCalls = calls;
     const emit = (eventType, eventData) =>
       window.postMessage(JSON.stringify({ eventType, eventData }), '*');
+    window.__telegramEmit = emit;
     window.TelegramWebviewProxy = {
       postEvent(eventType, eventData) {
         let data = eventData;
@@ -124,4 +139,23 @@ export function telegramBridgeScript(theme: 'light' | 'dark' = 'light'): string 
       },
     };
   })();`;
+}
+
+interface TelegramWindow {
+  __telegramCalls: TelegramCall[];
+  __telegramEmit: (eventType: string, eventData?: unknown) => void;
+}
+
+/** The person acts in Telegram's own interface: a press of the BackButton or MainButton, a popup's button. */
+export async function telegramEvent(page: Page, eventType: string, eventData?: unknown): Promise<void> {
+  await page.evaluate(
+    ([type, data]) => (window as unknown as TelegramWindow).__telegramEmit(type as string, data),
+    [eventType, eventData] as const,
+  );
+}
+
+/** Every call the app made to Telegram so far, oldest first; `method` keeps those of one kind. */
+export async function telegramCalls(page: Page, method?: string): Promise<TelegramCall[]> {
+  const calls = await page.evaluate(() => (window as unknown as TelegramWindow).__telegramCalls);
+  return method ? calls.filter((call) => call.method === method) : calls;
 }

@@ -3,6 +3,7 @@ import { AppRoot } from '@telegram-apps/telegram-ui';
 import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
+import { TelegramAutoLink } from '../features/telegram/hooks/use-telegram-auto-link';
 import { SESSION_EXPIRED_PATH, setSessionExpiredHandler } from '../shared/api/transport';
 import { i18n } from '../shared/i18n/i18n';
 import { SessionProvider } from '../shared/session/session';
@@ -39,6 +40,7 @@ function Themed() {
       className="app-root"
     >
       <RouterProvider router={router} />
+      <TelegramAutoLink />
     </AppRoot>
   );
 }

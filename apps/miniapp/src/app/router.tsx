@@ -10,6 +10,7 @@ const staff = () => import('./routes/staff-screens');
 const settings = () => import('./routes/settings-screens');
 const publicScreens = () => import('./routes/public-screens');
 const guest = () => import('./routes/guest-screens');
+const telegram = () => import('./routes/telegram-screens');
 
 /** The route table of spec §2. Screens load on demand; /not-found and unknown paths go to /. */
 export const routes: RouteObject[] = [
@@ -30,16 +31,18 @@ export const routes: RouteObject[] = [
           { path: 'guest/:id/booking', lazy: lazyScreen(guest, (m) => m.GuestBookingScreen) },
           { path: 'guest/booking/:token', lazy: lazyScreen(guest, (m) => m.GuestBookingStatusScreen) },
           {
+            // Open without the staff shell (spec §2), but about the person's own account: signed in.
             path: 'telegram',
+            element: <RequireSession />,
             children: [
-              { index: true, lazy: lazyScreen(publicScreens, (m) => m.TelegramScreen) },
+              { index: true, lazy: lazyScreen(telegram, (m) => m.TelegramScreen) },
               {
                 path: 'notifications',
-                lazy: lazyScreen(publicScreens, (m) => m.TelegramNotificationsScreen),
+                lazy: lazyScreen(telegram, (m) => m.TelegramNotificationsScreen),
               },
               {
                 path: 'restaurant/:id/booking/:bookingId',
-                lazy: lazyScreen(publicScreens, (m) => m.TelegramBookingScreen),
+                lazy: lazyScreen(telegram, (m) => m.TelegramBookingScreen),
               },
             ],
           },

@@ -333,8 +333,8 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         description:
           '409 `slot_unavailable` when the time is no longer offered; 409 `bookings_off`. Inside ' +
           "Telegram the form sends the Mini App's `init_data`: the guest then hears the outcome in " +
-          'their chat (source `telegram`). Forged or older than a day: 400 `telegram_init_data_invalid` ' +
-          '/ `telegram_init_data_expired`, nothing stored.',
+          'their chat (source `telegram`). Forged or older than a day: 400 with a field error of ' +
+          '`init_data`, nothing stored.',
         params: RestaurantParams,
         headers: IdempotencyHeaders,
         body: GuestBookingBody,

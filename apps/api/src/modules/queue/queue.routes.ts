@@ -27,6 +27,7 @@ import { access } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
 import { pageLinks } from '../../shared/pagination';
 import type { RateLimiter } from '../../shared/rate-limit';
+import type { GuestChannelOf } from '../telegram/guest-chat';
 import type { QueueService } from './queue.service';
 
 const errors = errorReplies;
@@ -35,10 +36,12 @@ const JOIN_PER_PHONE = { max: 5, windowS: 10 * 60 };
 const IdempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(100).optional() });
 
 /** Staff: the live queue of spec §7 (/api/reservation/…). */
-export const queueRoutes: FastifyPluginAsyncZod<{ queue: QueueService; limiter: RateLimiter }> = async (
-  app,
-  { queue, limiter },
-) => {
+export const queueRoutes: FastifyPluginAsyncZod<{
+  queue: QueueService;
+  limiter: RateLimiter;
+  /** The guest's Telegram chat from the form's init_data (400 when forged or too old). */
+  guestChannel: GuestChannelOf;
+}> = async (app, { queue, limiter, guestChannel }) => {
   app.get(
     '/api/reservation/',
     {
@@ -253,6 +256,10 @@ export const queueRoutes: FastifyPluginAsyncZod<{ queue: QueueService; limiter: 
       schema: {
         tags: ['guests'],
         summary: 'Join the queue (idempotent on the Idempotency-Key header)',
+        description:
+          "Inside Telegram the form sends the Mini App's `init_data`: the guest then hears in their chat " +
+          'that their table is ready (source `telegram`). Forged or older than a day: 400 with a ' +
+          'field error of `init_data`, nothing stored.',
         params: RestaurantParams,
         headers: IdempotencyHeaders,
         body: GuestJoinBody,
@@ -260,10 +267,17 @@ export const queueRoutes: FastifyPluginAsyncZod<{ queue: QueueService; limiter: 
       },
     },
     async (request, reply) => {
+      const channel = guestChannel(request.body.init_data);
       await limiter.consume(`join:address:${request.ip}`, JOIN_PER_ADDRESS);
       await limiter.consume(`join:phone:${request.body.phone.replace(/\D/g, '')}`, JOIN_PER_PHONE);
       const key = request.headers['idempotency-key'] ?? null;
-      const result = await queue.guestJoin(request.params.id, request.body, key, 'guest_form');
+      const result = await queue.guestJoin(
+        request.params.id,
+        request.body,
+        key,
+        channel.source,
+        channel.chatId,
+      );
       return reply.code(result.created ? 201 : 200).send(result.status);
     },
   );

@@ -329,6 +329,8 @@ export function createQueueService(
     comment: string;
     source: EntrySource;
     idempotencyKey: string | null;
+    /** The guest's chat with the bot, when they joined from the Mini App (their table-ready message). */
+    telegramChatId?: number | null;
     by: number | null;
     /** 'live' (waiting), 'reserve' (held for later) or 'sat' (seated at once at `tableIds`). */
     status?: 'live' | 'reserve' | 'sat';
@@ -357,6 +359,7 @@ export function createQueueService(
           ...(status === 'sat' ? { seatedAt: now(), quotedWaitMinutes: 0 } : {}),
           guestToken: randomBytes(18).toString('base64url'),
           idempotencyKey: input.idempotencyKey,
+          telegramChatId: input.telegramChatId ?? null,
         })
         .returning();
       if (!entry) throw new Error('entry was not created');
@@ -616,8 +619,17 @@ export function createQueueService(
       await move(await entryFor(viewer, id), 'cancelled', viewer.id);
     },
 
-    /** POST /api/public/restaurant/{id}/queue/: the guest form. The same phone while waiting: 409. */
-    async guestJoin(restaurantId: number, body: GuestJoinBody, key: string | null, source: EntrySource) {
+    /**
+     * POST /api/public/restaurant/{id}/queue/: the guest form. The same phone while waiting: 409.
+     * From the Mini App, the guest's Telegram chat is kept for the message that their table is ready.
+     */
+    async guestJoin(
+      restaurantId: number,
+      body: GuestJoinBody,
+      key: string | null,
+      source: EntrySource,
+      telegramChatId: number | null = null,
+    ) {
       const restaurant = await restaurantOrThrow(restaurantId);
       const phone = phoneOrThrow(body.phone, true);
       // The same form sent again (a double tap, a retry): the entry it made the first time.
@@ -648,6 +660,7 @@ export function createQueueService(
           comment: body.comment,
           source,
           idempotencyKey: key,
+          telegramChatId,
           by: null,
         });
         await withQuote(entry);

@@ -163,16 +163,23 @@ describe('who hears of a new guest in the queue', () => {
 describe('Telegram’s limits and failures', () => {
   it('honours a 429: nothing goes out before retry_after, then everything does', async () => {
     const place = await openTestRestaurant(t, who, { name: 'Лимит', tables: [] });
-    await subscribedHostesses(t.database.db, place.id, 3, 3001);
+    const chats = await subscribedHostesses(t.database.db, place.id, 8, 3001);
     fake.throttle('sendMessage', 1, 1);
     await queueEvent(t.database.db, place.id, 1);
-    await dispatcher().start();
+    // Slots 200 ms apart: without the pause, four or five of them would go out within the second.
+    await dispatcher({ globalIntervalMs: 200 }).start();
     await settled(t.database.db);
     expect(fake.refused).toHaveLength(1);
-    const refusedAt = fake.refused[0]?.at ?? 0;
-    expect(sent()).toHaveLength(3);
-    for (const call of sent()) expect(call.at).toBeGreaterThanOrEqual(refusedAt + 1000);
-    expect(new Set(chatsOf(sent()))).toEqual(new Set([3001, 3002, 3003]));
+    const refused = fake.refused[0];
+    const refusedAt = refused?.at ?? 0;
+    expect(sent()).toHaveLength(8);
+    expect(new Set(chatsOf(sent()))).toEqual(new Set(chats));
+    // The refused message waits retry_after.
+    const retried = sent().find((call) => call.payload.chat_id === refused?.payload.chat_id);
+    expect(retried?.at).toBeGreaterThanOrEqual(refusedAt + 1000);
+    // So does everything else, but the one send that may have left before the 429 came back.
+    const duringPause = sent().filter((call) => call.at < refusedAt + 1000);
+    expect(duringPause.length).toBeLessThanOrEqual(1);
   });
 
   it('retries a failing send with growing pauses, then marks it failed for the admins to see', async () => {
@@ -275,5 +282,112 @@ describe('a dispatcher that dies', () => {
       .where(eq(schema.notificationDeliveries.restaurantId, place.id));
     expect(deliveries).toHaveLength(60);
     expect(deliveries.every((d) => d.deliveredAt !== null && d.failedAt === null)).toBe(true);
+  });
+});
+
+describe('forgetting old rows', () => {
+  const DAY_MS = 24 * 3600_000;
+  const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
+
+  /** An outbox row handed over `days` ago, with one message per given state. */
+  async function oldRow(
+    days: number,
+    messages: { chat: number; sentDaysAgo?: number; failedDaysAgo?: number }[],
+  ) {
+    const db = t.database.db;
+    const [row] = await db
+      .insert(schema.outbox)
+      .values({
+        restaurantId: who.restaurantA,
+        type: 'queue',
+        status: 'live',
+        entityId: 1,
+        createdAt: daysAgo(days),
+        deliveredAt: daysAgo(days),
+      })
+      .returning();
+    if (!row) throw new Error('no outbox row');
+    for (const m of messages) {
+      await db.insert(schema.notificationDeliveries).values({
+        outboxId: row.id,
+        restaurantId: who.restaurantA,
+        chatId: m.chat,
+        createdAt: daysAgo(days),
+        deliveredAt: m.sentDaysAgo === undefined ? null : daysAgo(m.sentDaysAgo),
+        failedAt: m.failedDaysAgo === undefined ? null : daysAgo(m.failedDaysAgo),
+        // A message still waiting is not due yet, so that no dispatcher of this test sends it.
+        nextAttemptAt: new Date(Date.now() + DAY_MS),
+      });
+    }
+    return row.id;
+  }
+  const outboxLeft = async (ids: number[]) =>
+    (
+      await t.database.db
+        .select({ id: schema.outbox.id })
+        .from(schema.outbox)
+        .where(inArray(schema.outbox.id, ids))
+    )
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
+  const messagesLeft = async (ids: number[]) =>
+    (
+      await t.database.db
+        .select({ chat: schema.notificationDeliveries.chatId })
+        .from(schema.notificationDeliveries)
+        .where(inArray(schema.notificationDeliveries.outboxId, ids))
+    )
+      .map((r) => r.chat)
+      .sort((a, b) => a - b);
+
+  it('deletes messages sent over 30 days ago, failed over 90, their emptied outbox rows and stale rate slots', async () => {
+    const db = t.database.db;
+    const sentLongAgo = await oldRow(40, [{ chat: 8001, sentDaysAgo: 40 }]);
+    const sentLately = await oldRow(10, [{ chat: 8002, sentDaysAgo: 10 }]);
+    const mixed = await oldRow(40, [
+      { chat: 8003, sentDaysAgo: 40 },
+      { chat: 8004, failedDaysAgo: 40 },
+    ]);
+    const failedLongAgo = await oldRow(100, [{ chat: 8005, failedDaysAgo: 100 }]);
+    const stillWaiting = await oldRow(40, [{ chat: 8006 }]);
+    const ids = [sentLongAgo, sentLately, mixed, failedLongAgo, stillWaiting];
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    await db
+      .insert(schema.telegramSendSlots)
+      .values([
+        { key: 'chat:8101', nextAt: ago(2 * 60_000) },
+        { key: 'chat:8102', nextAt: ago(10_000) },
+        { key: 'chat:8103', nextAt: new Date(Date.now() + 60_000) },
+      ])
+      .onConflictDoNothing();
+    await db
+      .insert(schema.telegramSendSlots)
+      .values({ key: 'global', nextAt: ago(2 * 60_000) })
+      .onConflictDoUpdate({ target: schema.telegramSendSlots.key, set: { nextAt: ago(2 * 60_000) } });
+
+    const removed = await dispatcher().cleanUp();
+    expect(removed).toMatchObject({ sent: 2, failed: 1, outbox: 2 });
+    expect(await messagesLeft(ids)).toEqual([8002, 8004, 8006]);
+    expect(await outboxLeft(ids)).toEqual([sentLately, mixed, stillWaiting].sort((a, b) => a - b));
+    const keys = (await db.select().from(schema.telegramSendSlots)).map((s) => s.key);
+    expect(keys).not.toContain('chat:8101');
+    expect(keys).toEqual(expect.arrayContaining(['chat:8102', 'chat:8103', 'global']));
+
+    // Nothing old is left: a second clean-up finds nothing.
+    expect(await dispatcher().cleanUp()).toMatchObject({ sent: 0, failed: 0, outbox: 0 });
+    await db.delete(schema.outbox).where(inArray(schema.outbox.id, ids));
+  });
+
+  it('cleans up by itself while it runs', async () => {
+    const d = dispatcher({ cleanupEveryMs: 100 });
+    await d.start();
+    // Written after the first clean-up at start: found by a later one.
+    const row = await oldRow(45, [{ chat: 8201, sentDaysAgo: 45 }]);
+    const deadline = Date.now() + 10_000;
+    while ((await outboxLeft([row])).length > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await outboxLeft([row])).toEqual([]);
+    expect(await messagesLeft([row])).toEqual([]);
   });
 });

@@ -1,7 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import type { MiniAppAddress } from '@stolik/bot';
 import { type Database, schema } from '@stolik/db';
 import { createServerI18n } from '@stolik/i18n';
-import { and, asc, eq, exists, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notExists,
+  or,
+  sql,
+} from 'drizzle-orm';
 import { Api, GrammyError } from 'grammy';
 import { type NotificationFacts, type OutgoingMessage, renderNotification } from './notification-messages';
 
@@ -40,6 +55,14 @@ export interface DispatcherTuning {
   pollMs: number;
   /** Outbox rows turned into deliveries per transaction. */
   fanOutBatch: number;
+  /** How often old rows are deleted (and once at start). */
+  cleanupEveryMs: number;
+  /** Sent messages are kept this long (and outbox rows whose messages are all gone). */
+  keepSentMs: number;
+  /** Failed messages stay listed for the admins this long. */
+  keepFailedMs: number;
+  /** A chat's rate slot this far in the past says nothing any more (the chat is free). */
+  keepSlotsMs: number;
 }
 
 /**
@@ -58,6 +81,10 @@ export const DEFAULT_TUNING: DispatcherTuning = {
   backoffMaxMs: 30 * 60_000,
   pollMs: 500,
   fanOutBatch: 100,
+  cleanupEveryMs: 10 * 60_000,
+  keepSentMs: 30 * 24 * 3600_000,
+  keepFailedMs: 90 * 24 * 3600_000,
+  keepSlotsMs: 60_000,
 };
 
 export interface DispatcherLogger {
@@ -71,6 +98,8 @@ export interface DispatcherDeps {
   /** A grammY Api without auto-retry: the dispatcher handles 429 itself, with its state in the database. */
   api: Api;
   publicUrl: () => string | undefined;
+  /** The Mini App registered at @BotFather, for startapp links in buttons; undefined: web_app buttons. */
+  miniApp?: () => MiniAppAddress | undefined;
   /** Wakes the dispatcher when something changed (LISTEN on the change channel); resolves to unlisten. */
   listen?: (wake: () => void) => Promise<() => Promise<void>>;
   logger?: DispatcherLogger;
@@ -92,12 +121,20 @@ const GLOBAL_KEY = 'global';
 const MAX_CHATS_PER_CLAIM = 500;
 const chatKey = (chatId: number) => `chat:${chatId}`;
 const SMS_NOTE = 'sms: not sent (SMS delivery is not part of the product yet)';
+/** Rows deleted per statement: a big backlog goes in short transactions, never one long lock. */
+const CLEANUP_BATCH = 1000;
 
 export type Dispatcher = ReturnType<typeof createDispatcher>;
 
-/** The dispatcher's own Bot API client: no auto-retry (429s are its business), a bounded wait. */
-export function createDeliveryApi(token: string, apiRoot?: string): Api {
-  return new Api(token, { ...(apiRoot ? { apiRoot } : {}), timeoutSeconds: 30 });
+/**
+ * The dispatcher's own Bot API client: no auto-retry (429s are its business), a bounded wait.
+ * A send must end within its claim's lease, or another dispatcher could send it again while it
+ * hangs: a claimed message waits up to about a second for its slot (the claim's horizon), so the
+ * wait is the lease less two seconds (at most 30 s).
+ */
+export function createDeliveryApi(token: string, apiRoot?: string, leaseMs = DEFAULT_TUNING.leaseMs): Api {
+  const timeoutSeconds = Math.max(1, Math.min(30, Math.floor((leaseMs - 2000) / 1000)));
+  return new Api(token, { ...(apiRoot ? { apiRoot } : {}), timeoutSeconds });
 }
 
 /**
@@ -135,6 +172,8 @@ export function createDispatcher(deps: DispatcherDeps) {
   let pausedUntil = 0;
   /** What this dispatcher did, for logs, tests and the benchmark. */
   const stats = { sent: 0, rateLimited: 0, retried: 0, failed: 0, late: 0 };
+  /** When the next clean-up is due (Date.now()); 0: at the first round. */
+  let cleanupDueAt = 0;
 
   const wake = () => {
     const w = wakeUp;
@@ -371,6 +410,86 @@ export function createDispatcher(deps: DispatcherDeps) {
     return new Map(rows.map((row) => [row.id, row]));
   }
 
+  const ago = (ms: number) => sql`now() - make_interval(secs => ${ms / 1000}::float8)`;
+
+  /** Deletes in batches until a batch comes back short; returns how many rows went. */
+  async function deleteAll(batch: () => Promise<unknown[]>): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const gone = (await batch()).length;
+      total += gone;
+      if (gone < CLEANUP_BATCH) return total;
+    }
+  }
+
+  /**
+   * Forgets what nobody needs any more, so that the tables stay small: messages sent long ago,
+   * failed ones the admins have had months to see, outbox rows whose messages are all gone, and
+   * chats' rate slots long past. Safe in several dispatchers at once (each row goes once).
+   */
+  async function cleanUp() {
+    const older = (column: typeof deliveries.deliveredAt | typeof deliveries.failedAt, ms: number) =>
+      db
+        .select({ id: deliveries.id })
+        .from(deliveries)
+        .where(lt(column, ago(ms)))
+        .limit(CLEANUP_BATCH);
+    const sent = await deleteAll(() =>
+      db
+        .delete(deliveries)
+        .where(inArray(deliveries.id, older(deliveries.deliveredAt, tuning.keepSentMs)))
+        .returning({ id: deliveries.id }),
+    );
+    const failed = await deleteAll(() =>
+      db
+        .delete(deliveries)
+        .where(inArray(deliveries.id, older(deliveries.failedAt, tuning.keepFailedMs)))
+        .returning({ id: deliveries.id }),
+    );
+    // Handed over long ago and nothing of it left to show: the outbox row goes too.
+    const handedOver = await deleteAll(() =>
+      db
+        .delete(outbox)
+        .where(
+          inArray(
+            outbox.id,
+            db
+              .select({ id: outbox.id })
+              .from(outbox)
+              .where(
+                and(
+                  lt(outbox.deliveredAt, ago(tuning.keepSentMs)),
+                  notExists(
+                    db.select({ one: sql`1` }).from(deliveries).where(eq(deliveries.outboxId, outbox.id)),
+                  ),
+                ),
+              )
+              .limit(CLEANUP_BATCH),
+          ),
+        )
+        .returning({ id: outbox.id }),
+    );
+    // The overall slot stays: every claim locks it, and it is one row.
+    const freedSlots = await deleteAll(() =>
+      db
+        .delete(slots)
+        .where(
+          inArray(
+            slots.key,
+            db
+              .select({ key: slots.key })
+              .from(slots)
+              .where(and(ne(slots.key, GLOBAL_KEY), lt(slots.nextAt, ago(tuning.keepSlotsMs))))
+              .limit(CLEANUP_BATCH),
+          ),
+        )
+        .returning({ key: slots.key }),
+    );
+    const removed = { sent, failed, outbox: handedOver, slots: freedSlots };
+    if (sent + failed + handedOver > 0) deps.logger?.info(removed, 'telegram: old rows deleted');
+    return removed;
+  }
+
   const finished = (id: number, token: string) =>
     and(eq(deliveries.id, id), eq(deliveries.claimToken, token));
 
@@ -510,9 +629,10 @@ export function createDispatcher(deps: DispatcherDeps) {
     if (batch.length === 0) return;
     const found = await facts(batch.map((s) => s.id));
     const publicUrl = deps.publicUrl();
+    const miniApp = deps.miniApp?.();
     for (const item of batch) {
       const row = found.get(item.id);
-      const message = row ? renderNotification(row, t, publicUrl) : null;
+      const message = row ? renderNotification(row, t, publicUrl, miniApp) : null;
       let fired = false;
       const fire = () => {
         if (fired) return;
@@ -529,6 +649,12 @@ export function createDispatcher(deps: DispatcherDeps) {
   async function loop() {
     while (is('running')) {
       let delay = tuning.pollMs;
+      if (Date.now() >= cleanupDueAt) {
+        cleanupDueAt = Date.now() + tuning.cleanupEveryMs;
+        await cleanUp().catch((error: unknown) =>
+          deps.logger?.error({ err: error }, 'telegram dispatcher: clean-up failed'),
+        );
+      }
       try {
         const fanned = await fanOut();
         const { scheduled, token, nextInMs } = await claim();
@@ -559,6 +685,9 @@ export function createDispatcher(deps: DispatcherDeps) {
 
     /** Looks for work now (a change was made). */
     wake,
+
+    /** Deletes old messages, outbox rows and rate slots now (the loop does it every cleanupEveryMs). */
+    cleanUp,
 
     /** Stops claiming, gives back what has not gone out yet, and waits for the sends under way. */
     async stop(): Promise<void> {

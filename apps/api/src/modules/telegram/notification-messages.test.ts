@@ -71,6 +71,55 @@ describe('notification messages', () => {
     ]);
   });
 
+  it('opens the booking card by the Mini App’s startapp link when its short name is known', () => {
+    const app = { botUsername: 'stolik_bot', shortName: 'app' };
+    const message = renderNotification(base, t, 'https://stolik.test', app);
+    expect(message?.keyboard.at(-1)).toEqual([
+      { text: 'Открыть бронь', url: 'https://t.me/stolik_bot/app?startapp=b_2_55' },
+    ]);
+    // The queue screen has no start parameter: its page, as before.
+    const queue = renderNotification(
+      { ...base, type: 'queue', status: 'live', payload: { number: 4, group_size: 2, name: 'Ия' } },
+      t,
+      'https://stolik.test',
+      app,
+    );
+    expect(queue?.keyboard.at(-1)).toEqual([
+      { text: 'Открыть очередь', web_app: { url: 'https://stolik.test/restaurant/2' } },
+    ]);
+  });
+
+  it('tells a guest their table is ready, with coming and not coming', () => {
+    const message = renderNotification(
+      { ...base, type: 'guest', status: 'called', entityId: 9, payload: { number: 17 } },
+      t,
+      'https://stolik.test',
+    );
+    expect(message?.text).toBe('Ваш столик готов! Подходите к хостес «Бар &amp; Гриль», ваш номер — №17.');
+    expect(message?.keyboard).toEqual([
+      [
+        { text: 'Иду', callback_data: 'g:q:y:9' },
+        { text: 'Не приду', callback_data: 'g:q:n:9' },
+      ],
+    ]);
+  });
+
+  it('tells a guest their request was declined or cancelled, and offers another time', () => {
+    const message = renderNotification(
+      { ...base, type: 'guest', status: 'booking_cancelled' },
+      t,
+      undefined,
+      {
+        botUsername: 'stolik_bot',
+        shortName: 'app',
+      },
+    );
+    expect(message?.text).toBe('Бронирование отменено: «Бар &amp; Гриль», 12.06 в 19:30.');
+    expect(message?.keyboard).toEqual([
+      [{ text: 'Забронировать снова', url: 'https://t.me/stolik_bot/app?startapp=booking_2' }],
+    ]);
+  });
+
   it('has nothing to say about a type or status nobody is told of', () => {
     expect(renderNotification({ ...base, status: 'closed' }, t, undefined)).toBeNull();
     expect(renderNotification({ ...base, type: 'order' }, t, undefined)).toBeNull();

@@ -1,4 +1,12 @@
-import { callbackData, escapeHtml, miniAppButton, productUrl } from '@stolik/bot';
+import {
+  callbackData,
+  escapeHtml,
+  type MiniAppAddress,
+  type MiniAppPlaces,
+  miniAppButton,
+  openButton,
+  productUrl,
+} from '@stolik/bot';
 import type { InlineKeyboardButton } from 'grammy/types';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
@@ -58,14 +66,18 @@ const rows = (...buttons: (InlineKeyboardButton | null)[][]): InlineKeyboardButt
 /**
  * The short Russian message of one outbox row, with its buttons: open it in the Mini App, and the
  * safe actions (confirm or decline a new booking, call a waiting guest; a guest: coming or not).
+ * A screen the Mini App has a start parameter for opens by a t.me/<bot>/<app>?startapp= link when
+ * the Mini App's short name is known (`miniApp`), else by its address.
  * null: nothing to say about this row (a type or status no one is told of).
  */
 export function renderNotification(
   facts: NotificationFacts,
   t: Translate,
   publicUrl: string | undefined,
+  miniApp?: MiniAppAddress,
 ): OutgoingMessage | null {
   const { payload, restaurantId: restaurant, entityId: id } = facts;
+  const places: MiniAppPlaces = { publicUrl, miniApp };
   const title = (key: string) => `<b>${escapeHtml(t(key))}</b> · ${escapeHtml(facts.restaurantName)}`;
 
   if (facts.type === 'queue' && STAFF_QUEUE.includes(facts.status)) {
@@ -110,9 +122,11 @@ export function renderNotification(
             ]
           : [],
         [
-          miniAppButton(
+          openButton(
             t('bot.notify.openBooking'),
-            productUrl(publicUrl, `/telegram/restaurant/${restaurant}/booking/${id}`),
+            places,
+            `/telegram/restaurant/${restaurant}/booking/${id}`,
+            { kind: 'booking-card', restaurant, booking: id },
           ),
         ],
       ),
@@ -173,7 +187,13 @@ export function renderNotification(
                 : null,
             ],
           )
-        : [],
+        : // Declined or cancelled by the restaurant: another time may suit them.
+          rows([
+            openButton(t('bot.notify.guestBookingAgain'), places, `/guest/${restaurant}/booking`, {
+              kind: 'booking',
+              restaurant,
+            }),
+          ]),
     };
   }
   return null;

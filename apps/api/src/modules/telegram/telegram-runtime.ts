@@ -2,6 +2,7 @@ import {
   type BotLogger,
   type ChatActions,
   createBot,
+  miniAppAddress,
   startUpdates,
   type UpdateMode,
   type UpdatesHandle,
@@ -25,6 +26,8 @@ export interface TelegramRuntimeDeps {
   /** The bot's identity when known (tests), so that no getMe is needed. */
   botInfo?: UserFromGetMe | undefined;
   publicUrl: () => string | undefined;
+  /** The Mini App's short name at @BotFather (BOT_MINIAPP_SHORT_NAME): buttons use startapp links. */
+  miniAppShortName?: string | undefined;
   /** Set: Telegram posts updates to the webhook route; unset: long polling. */
   webhook?: { url: string; secretToken: string } | undefined;
   actions: ChatActions;
@@ -43,14 +46,17 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps) {
     botInfo: deps.botInfo,
     db: deps.database.db,
     publicUrl: deps.publicUrl,
+    miniAppShortName: deps.miniAppShortName,
     actions: deps.actions,
     logger: deps.logger,
   });
   const dispatcher = createDispatcher({
     db: deps.database.db,
     // Its own client, without the chat's auto-retry: the dispatcher keeps its rate state in the database.
-    api: createDeliveryApi(deps.token, deps.apiRoot),
+    api: createDeliveryApi(deps.token, deps.apiRoot, deps.tuning?.leaseMs),
     publicUrl: deps.publicUrl,
+    // The bot's username is known once it has met Telegram (getMe); until then, web_app buttons.
+    miniApp: () => miniAppAddress(bot.isInited() ? bot.botInfo.username : undefined, deps.miniAppShortName),
     // Every committed change announces itself on this channel: a new outbox row is seen at once.
     listen: (wake) => deps.database.listen(CHANGES_CHANNEL, wake, wake),
     logger: deps.logger,
@@ -66,6 +72,19 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps) {
     bot,
     dispatcher,
     mode,
+
+    /**
+     * The bot's @username, for t.me links: asked of Telegram once (getMe) when this process has
+     * not met it yet; null when Telegram cannot be reached.
+     */
+    async botUsername(): Promise<string | null> {
+      try {
+        if (!bot.isInited()) await bot.init();
+        return bot.botInfo.username;
+      } catch {
+        return null;
+      }
+    },
 
     /** An update Telegram posted to the webhook route (any API process may take it). */
     async handleWebhookUpdate(update: Update): Promise<void> {

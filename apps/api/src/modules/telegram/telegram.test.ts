@@ -237,50 +237,6 @@ describe('acting from a notification, with the API’s own rules', () => {
   });
 });
 
-describe('linking Telegram and hearing of a new guest, end to end', () => {
-  it('staff links in chat and subscribes; a guest joins; the message reaches the chat within 2 s', async () => {
-    await telegram.start();
-    try {
-      const link = await t.app.inject({
-        method: 'POST',
-        url: '/api/user/me/telegram-link/',
-        headers: who.bearer(who.hostessA),
-      });
-      const { uuid } = link.json() as { uuid: string };
-      fake.pushUpdate(privateMessage(`/start ${uuid}`, HOSTESS_TG) as unknown as Record<string, unknown>);
-      await fake.waitFor('sendMessage');
-      const me = await t.app.inject({
-        method: 'GET',
-        url: '/api/user/me/',
-        headers: who.bearer(who.hostessA),
-      });
-      expect(me.json()).toMatchObject({ telegram_id: HOSTESS_TG.id, telegram_username: 'maria_host' });
-      await saveSettings(who.hostessA, [{ restaurant: who.restaurantA, type: 'queue', statuses: ['live'] }]);
-
-      const joined = Date.now();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/public/restaurant/${who.restaurantA}/queue/`,
-        payload: { group_size: 2, name: 'Ира', phone: '+79161234567' },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      let arrived: number | undefined;
-      while (Date.now() - joined < 2000 && arrived === undefined) {
-        arrived = fake
-          .callsOf('sendMessage')
-          .find(
-            (c) => c.payload.chat_id === HOSTESS_TG.id && String(c.payload.text).includes('Новый гость'),
-          )?.at;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      expect(arrived, 'the message did not arrive within 2 s').toBeDefined();
-      expect((arrived ?? 0) - joined).toBeLessThan(2000);
-    } finally {
-      await telegram.stop();
-    }
-  });
-});
-
 describe('completing the Telegram link from the Mini App (POST /api/telegram/complete-auth/)', () => {
   const initData = (user: object, token = TEST_BOT_TOKEN) =>
     sign({ user: user as never, chat_instance: '1', chat_type: 'sender' }, token, new Date());

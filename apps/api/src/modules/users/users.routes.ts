@@ -68,7 +68,29 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         response: { 201: TelegramLink, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await users.createTelegramLink(viewerOf(request))),
+    async (request, reply) => {
+      const link = await users.createTelegramLink(viewerOf(request));
+      // The address the profile opens: the bot's chat, started with this token (staff-link.ts).
+      const username = (await request.server.telegram?.botUsername()) ?? null;
+      const url = username ? `https://t.me/${username}?start=${link.uuid}` : null;
+      return reply.code(201).send({ ...link, url });
+    },
+  );
+
+  app.delete(
+    '/api/user/me/telegram-link/',
+    {
+      config: { access: access.authenticated },
+      schema: {
+        tags: ['users'],
+        summary: "Disconnect the user's Telegram: the bot stops writing to it (settings are kept)",
+        description:
+          'Idempotent: without a linked Telegram it answers the profile as it is. 409 ' +
+          '`telegram_only_sign_in` for an account that has no e-mail and password to sign in with.',
+        response: { 200: Me, ...errors },
+      },
+    },
+    (request) => users.unlinkTelegram(viewerOf(request)),
   );
 
   app.get(

@@ -9,6 +9,7 @@ import {
 } from '@stolik/contracts';
 import { type Database, schema } from '@stolik/db';
 import { passwordProblem } from '@stolik/domain';
+import { and, eq, isNull } from 'drizzle-orm';
 import { administeredRestaurants, requireRestaurant, type Viewer } from '../../shared/access';
 import { FieldValidationError, forbidden, HttpError, notFound } from '../../shared/http-errors';
 import { hashPassword } from '../../shared/passwords';
@@ -161,6 +162,37 @@ export function createUsersService(
         .insert(schema.telegramLinkTokens)
         .values({ tokenHash: sha256(uuid), userId: viewer.id, expiresAt });
       return { uuid, expires_at: expiresAt.toISOString() };
+    },
+
+    /**
+     * DELETE /api/user/me/telegram-link/: the profile's 'disconnect'. The account forgets its
+     * Telegram, so the bot stops writing to it (the dispatcher only writes to linked accounts) and
+     * its messages not yet sent are dropped. The notification settings stay, for a later link.
+     * An account that signs in only through Telegram (no e-mail and password) keeps it: 409.
+     */
+    async unlinkTelegram(viewer: Viewer): Promise<Me> {
+      const user = await repository.findById(viewer.id);
+      if (!user) throw notFound();
+      if (user.telegramId === null) return profileOrThrow(viewer.id);
+      if (!user.email || !user.passwordHash) {
+        throw new HttpError(409, 'auth.telegramOnlySignIn', 'telegram_only_sign_in');
+      }
+      await db.transaction(async (tx) => {
+        await tx
+          .update(schema.users)
+          .set({ telegramId: null, telegramUsername: null })
+          .where(eq(schema.users.id, viewer.id));
+        await tx
+          .delete(schema.notificationDeliveries)
+          .where(
+            and(
+              eq(schema.notificationDeliveries.userId, viewer.id),
+              isNull(schema.notificationDeliveries.deliveredAt),
+              isNull(schema.notificationDeliveries.failedAt),
+            ),
+          );
+      });
+      return profileOrThrow(viewer.id);
     },
   };
 }

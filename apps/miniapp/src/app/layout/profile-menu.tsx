@@ -2,6 +2,7 @@ import type { Me } from '@stolik/contracts';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TelegramLinkStatus } from '../../features/telegram/components/telegram-link-status';
 import { paths } from '../../shared/routing/paths';
 import { displayedRole, displayName } from '../../shared/session/viewer';
 import { telegramEnvironment } from '../../shared/telegram/telegram';
@@ -9,8 +10,9 @@ import { DownloadIcon, LogOutIcon, TelegramIcon, UserIcon } from '../../shared/u
 import { useDismiss } from '../../shared/ui/use-dismiss';
 
 /**
- * The profile of spec §2: the name with the role under it, and a menu with Telegram notifications,
- * installing the app (never inside Telegram) and logging out.
+ * The profile of spec §2: the name with the role under it, and a menu with whether Telegram is
+ * linked (and the way to link it), Telegram notifications, installing the app (never inside
+ * Telegram) and logging out.
  */
 export function ProfileMenu({
   me,
@@ -38,6 +40,9 @@ export function ProfileMenu({
     <div className="profile-menu" ref={root}>
       {open ? (
         <ul className="profile-menu__list" id={menuId}>
+          <li className="profile-menu__telegram">
+            <TelegramLinkStatus me={me} compact />
+          </li>
           <li>
             <Link
               to={paths.telegramNotifications()}

@@ -1,23 +1,49 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
-import { paths } from '../../shared/routing/paths';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { isGuestPath, paths, publicParentPath } from '../../shared/routing/paths';
+import { telegramEnvironment, useTelegramBackButton } from '../../shared/telegram/telegram';
 import { ThemeToggle } from '../../shared/theme/theme-toggle';
+import { Toaster } from '../../shared/ui/toast';
 
-/** The frame of the screens outside the staff shell (sign-in, invitation, Telegram settings). */
+/** Whether this tab has an entry of the app behind the current one (react-router numbers them). */
+const hasHistoryBehind = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+
+/**
+ * The frame of the screens outside the staff shell (sign-in, invitation, Telegram settings, guest
+ * forms). Inside Telegram its BackButton leads back where there is somewhere to go: through the
+ * app's own history, or, on a screen a bot's button opened, to the screen above it; a guest's pages
+ * have none (each is where the guest's link leads).
+ */
 export function PublicLayout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { inTelegram } = telegramEnvironment();
+  const behind = hasHistoryBehind();
+  const parent = publicParentPath(pathname);
+  const goBack = useCallback(() => {
+    if (behind) void navigate(-1);
+    else if (parent) void navigate(parent, { replace: true });
+  }, [behind, parent, navigate]);
+  useTelegramBackButton(!isGuestPath(pathname) && (behind || parent !== null), goBack);
+
   return (
     <div className="public-frame">
-      <header className="public-frame__header">
-        <Link to={paths.home()} className="brand">
-          <img src="/favicon.svg" alt="" width={32} height={32} />
-          <span className="brand__name">{t('app.name')}</span>
-        </Link>
-        <ThemeToggle />
-      </header>
+      {/* Inside Telegram its own header is enough (UX.md): no second one under it. */}
+      {inTelegram ? null : (
+        <header className="public-frame__header">
+          <Link to={paths.home()} className="brand">
+            <img src="/favicon.svg" alt="" width={32} height={32} />
+            <span className="brand__name">{t('app.name')}</span>
+          </Link>
+          <ThemeToggle />
+        </header>
+      )}
       <main className="public-frame__content">
         <Outlet />
       </main>
+      <Toaster />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { RestaurantSwitcher } from '../../features/restaurants/components/restaurant-switcher';
 import { paths } from '../../shared/routing/paths';
 import { ThemeToggle } from '../../shared/theme/theme-toggle';
-import { LogOutIcon } from '../../shared/ui/icons';
+import { LogOutIcon, TelegramIcon } from '../../shared/ui/icons';
 
 /**
  * The browser's top bar (never inside Telegram, which has its own header): the log out button of
@@ -36,6 +36,13 @@ export function TopBar({
       )}
       <div className="top-bar__actions">
         {mobile ? <ThemeToggle /> : null}
+        {mobile ? (
+          // The phone has no side menu and so no profile menu: Telegram's settings (linking it,
+          // notifications) are one tap from here.
+          <Link to={paths.telegram()} className="icon-button" aria-label={t('pages.telegram')}>
+            <TelegramIcon size={20} />
+          </Link>
+        ) : null}
         <button
           type="button"
           className={mobile ? 'icon-button' : 'button button--plain'}

@@ -12,18 +12,6 @@ export { SignUpScreen } from '../../features/auth/components/sign-up-screen';
 export const AppInstallScreen = () => (
   <PlaceholderScreen titleKey="pages.appInstall" descriptionKey="placeholder.appInstall" />
 );
-export const TelegramScreen = () => (
-  <PlaceholderScreen titleKey="pages.telegram" descriptionKey="placeholder.telegram" />
-);
-export const TelegramNotificationsScreen = () => (
-  <PlaceholderScreen
-    titleKey="pages.telegramNotifications"
-    descriptionKey="placeholder.telegramNotifications"
-  />
-);
-export const TelegramBookingScreen = () => (
-  <PlaceholderScreen titleKey="pages.telegramBooking" descriptionKey="placeholder.telegramBooking" />
-);
 
 /** /redirect has no title of its own (spec §2): it only passes the visitor on. */
 export function RedirectScreen() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { restaurantIdFromPath, switchRestaurantPath } from './paths';
+import { publicParentPath, restaurantIdFromPath, switchRestaurantPath } from './paths';
 
 describe('switching restaurants keeps the screen', () => {
   it.each([
@@ -17,5 +17,17 @@ describe('switching restaurants keeps the screen', () => {
     expect(restaurantIdFromPath('/restaurant/12')).toBe(12);
     expect(restaurantIdFromPath('/restaurants')).toBeNull();
     expect(restaurantIdFromPath('/')).toBeNull();
+  });
+});
+
+describe('the screen above a Telegram screen opened straight from a bot', () => {
+  it.each([
+    ['/telegram', '/'],
+    ['/telegram/notifications', '/telegram'],
+    ['/telegram/restaurant/3/booking/41', '/restaurant/3/booking'],
+    ['/guest/1/queue', null],
+    ['/login', null],
+  ])('%s -> %s', (from, to) => {
+    expect(publicParentPath(from)).toBe(to);
   });
 });

@@ -57,3 +57,14 @@ export function restaurantIdFromPath(pathname: string): number | null {
 
 /** The guest-facing pages (queue form and status): public, never a staff session. */
 export const isGuestPath = (pathname: string): boolean => pathname.startsWith('/guest/');
+
+/**
+ * Where the BackButton leads from a screen outside the staff shell that was opened without in-app
+ * history before it (a bot's button opened it): the screen above it, or null where there is none.
+ */
+export function publicParentPath(pathname: string): string | null {
+  if (pathname === paths.telegram()) return paths.home();
+  if (pathname === paths.telegramNotifications()) return paths.telegram();
+  const booking = /^\/telegram\/restaurant\/(\d+)\/booking\/\d+$/.exec(pathname);
+  return booking ? paths.booking(Number(booking[1])) : null;
+}

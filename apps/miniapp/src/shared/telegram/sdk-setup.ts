@@ -1,7 +1,11 @@
 import {
   backButton,
+  closingBehavior,
+  hapticFeedback,
   init,
+  mainButton,
   miniApp,
+  popup,
   requestContact,
   retrieveLaunchParams,
   retrieveRawInitData,
@@ -16,6 +20,15 @@ function tryStep(step: () => void): void {
   } catch (error) {
     // An older Telegram client lacks some features; the app works without them.
     console.warn('telegram: a step of the set-up failed', error);
+  }
+}
+
+/** A bridge call that must not break the screen it was made from. */
+function quietly(call: () => void): void {
+  try {
+    call();
+  } catch (error) {
+    console.warn('telegram: a bridge call failed', error);
   }
 }
 
@@ -41,6 +54,8 @@ export function setUpTelegram(): TelegramAdapter | null {
     miniApp.bindCssVars();
   });
   tryStep(() => backButton.mount());
+  tryStep(() => mainButton.mount());
+  tryStep(() => closingBehavior.mount());
   tryStep(() => {
     viewport
       .mount()
@@ -74,7 +89,8 @@ export function setUpTelegram(): TelegramAdapter | null {
       }
     },
     rawInitData,
-    startParam: launch.tgWebAppStartParam ?? null,
+    // The copy inside the signed init data: tgWebAppStartParam beside it in the URL is unsigned.
+    startParam: launch.tgWebAppData?.start_param ?? null,
     isDark: () => themeParams.isDark(),
     onThemeChange: (listener) => themeParams.isDark.sub(listener),
     backButton: {
@@ -82,6 +98,35 @@ export function setUpTelegram(): TelegramAdapter | null {
       show: () => backButton.show(),
       hide: () => backButton.hide(),
       onClick: (listener) => backButton.onClick(listener),
+    },
+    popup: {
+      available: () => popup.show.isAvailable(),
+      show: async (params) => {
+        try {
+          return (await popup.show(params)) || null;
+        } catch (error) {
+          console.warn('telegram: the popup failed', error);
+          return null;
+        }
+      },
+    },
+    mainButton: {
+      available: () => mainButton.isMounted(),
+      setParams: (state) => quietly(() => mainButton.setParams(state)),
+      onClick: (listener) => mainButton.onClick(listener),
+    },
+    haptic: {
+      impact: (style) => {
+        if (hapticFeedback.impactOccurred.isAvailable()) quietly(() => hapticFeedback.impactOccurred(style));
+      },
+      notification: (type) => {
+        if (hapticFeedback.notificationOccurred.isAvailable())
+          quietly(() => hapticFeedback.notificationOccurred(type));
+      },
+    },
+    setClosingConfirmation: (enabled) => {
+      if (!closingBehavior.isMounted()) return;
+      quietly(() => (enabled ? closingBehavior.enableConfirmation() : closingBehavior.disableConfirmation()));
     },
   };
 }

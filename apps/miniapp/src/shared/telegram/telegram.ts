@@ -1,4 +1,6 @@
+import type { PopupParams } from '@stolik/domain';
 import { useEffect, useSyncExternalStore } from 'react';
+import { followStartParam } from './start-route';
 
 /**
  * The app's view of Telegram. This module is light: the SDK (sdk-setup.ts, the only code that
@@ -16,6 +18,7 @@ export interface TelegramAdapter {
   platform: string;
   /** The signed init data exactly as Telegram gave it: the API checks its signature at sign-in. */
   rawInitData: string | null;
+  /** The start parameter inside the signed init data (never the unsigned copy in the URL). */
   startParam: string | null;
   /** The Telegram user who opened the app (the guest form prefills the name). */
   user: { firstName: string; lastName: string } | null;
@@ -29,9 +32,43 @@ export interface TelegramAdapter {
     hide: () => void;
     onClick: (listener: () => void) => () => void;
   };
+  /**
+   * The rest of the bridge. Callers go through bridge.tsx, which fits every text to the limits of
+   * spec §9 first; these only pass it on, and never throw (an old client just does nothing).
+   */
+  popup: {
+    available: () => boolean;
+    /** The id of the button pressed; null when the popup was closed without one. */
+    show: (params: Required<PopupParams>) => Promise<string | null>;
+  };
+  mainButton: {
+    available: () => boolean;
+    setParams: (state: Partial<MainButtonState>) => void;
+    onClick: (listener: () => void) => () => void;
+  };
+  haptic: {
+    impact: (style: 'light' | 'medium' | 'heavy') => void;
+    notification: (type: 'success' | 'error' | 'warning') => void;
+  };
+  setClosingConfirmation: (enabled: boolean) => void;
+}
+
+export interface MainButtonState {
+  text: string;
+  isVisible: boolean;
+  isEnabled: boolean;
+  isLoaderVisible: boolean;
 }
 
 let adapter: TelegramAdapter | null = null;
+
+/** Sets what the app knows of Telegram: once at start, or a stand-in in a test. */
+export function installTelegramAdapter(next: TelegramAdapter | null): void {
+  adapter = next;
+}
+
+/** For the bridge (bridge.tsx) only: the rest of the app asks the functions below. */
+export const telegramAdapter = (): TelegramAdapter | null => adapter;
 
 /** Cheap signs that Telegram opened this page, without loading the SDK. */
 export function openedByTelegram(): boolean {
@@ -47,13 +84,17 @@ export async function initTelegram(): Promise<TelegramEnvironment> {
   if (!openedByTelegram()) return telegramEnvironment();
   try {
     const { setUpTelegram } = await import('./sdk-setup');
-    adapter = setUpTelegram();
+    installTelegramAdapter(setUpTelegram());
   } catch (error) {
     console.warn('telegram: the SDK did not load; running as a web app', error);
-    adapter = null;
+    installTelegramAdapter(null);
   }
-  // Styles tell Telegram's palette from the browser's by this mark.
-  if (adapter) document.documentElement.dataset.telegram = adapter.platform;
+  if (adapter) {
+    // Styles tell Telegram's palette from the browser's by this mark.
+    document.documentElement.dataset.telegram = adapter.platform;
+    // Before the first render: the session must see the guest page a guest's link opens.
+    followStartParam(adapter.startParam, adapter.rawInitData);
+  }
   return telegramEnvironment();
 }
 

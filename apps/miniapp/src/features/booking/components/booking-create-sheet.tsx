@@ -3,6 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/transport';
+import {
+  haptic,
+  telegramMainButtonAvailable,
+  useClosingConfirmation,
+  useTelegramMainButton,
+} from '../../../shared/telegram/bridge';
 import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { PartySizeStepper } from '../../../shared/ui/party-fields';
 import { Sheet } from '../../../shared/ui/sheet';
@@ -46,6 +52,8 @@ export function BookingCreateSheet({
   onCreated?: (booking: Booking) => void;
 }) {
   const { t } = useTranslation();
+  // Inside Telegram the form's MainButton books (CreateForm); the sheet keeps only its cancel.
+  const telegramSubmits = telegramMainButtonAvailable();
   return (
     <Sheet
       open={draft !== null}
@@ -57,9 +65,11 @@ export function BookingCreateSheet({
             <button type="button" className="button button--secondary" onClick={onClose}>
               {t('booking.form.cancel')}
             </button>
-            <button type="submit" form="booking-create-form" className="button">
-              {t('booking.form.submit')}
-            </button>
+            {telegramSubmits ? null : (
+              <button type="submit" form="booking-create-form" className="button">
+                {t('booking.form.submit')}
+              </button>
+            )}
           </div>
         ) : null
       }
@@ -116,10 +126,12 @@ function CreateForm({
     mutationFn: createBooking,
     onSuccess: (booking) => {
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all(restaurantId) });
+      haptic.success();
       showToast(t('booking.created'));
       onDone(booking);
     },
     onError: (error) => {
+      haptic.error();
       if (error instanceof ApiError && error.status === 400)
         setErrors(foldFieldErrors(formErrorsOf(error, t('booking.actionFailed')), SHOWN_FIELDS));
       else setErrors({ fields: {}, general: refusal(error) });
@@ -137,6 +149,11 @@ function CreateForm({
       ?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
   }, [slotCount]);
   const fitList = start !== null ? (fits.data ?? []) : [];
+  const form = useRef<HTMLFormElement>(null);
+  useTelegramMainButton(t('booking.form.submit'), () => form.current?.requestSubmit(), {
+    loading: create.isPending,
+  });
+  useClosingConfirmation(name.trim() !== '' || phone.trim() !== '' || comment.trim() !== '');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -155,7 +172,10 @@ function CreateForm({
     )
       fields.table = t('booking.form.placeTaken');
     setErrors({ fields, general: null });
-    if (Object.keys(fields).length > 0 || start === null) return;
+    if (Object.keys(fields).length > 0 || start === null) {
+      haptic.error();
+      return;
+    }
     create.mutate({
       restaurant: restaurantId,
       group_size: size,
@@ -171,7 +191,7 @@ function CreateForm({
   };
 
   return (
-    <form id="booking-create-form" className="form booking-form" onSubmit={submit} noValidate>
+    <form ref={form} id="booking-create-form" className="form booking-form" onSubmit={submit} noValidate>
       <DateInput
         label={t('booking.form.date')}
         value={date}

@@ -74,7 +74,8 @@ export function BookingSheet({
   );
 }
 
-function BookingCard({
+/** The card itself: in the sheet here, and as a page of its own (booking-card-page.tsx). */
+export function BookingCard({
   booking,
   restaurantId,
   timeZone,

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/transport';
 import { paths } from '../../../shared/routing/paths';
-import { telegramContactRequest, telegramUser } from '../../../shared/telegram/telegram';
+import { haptic, useClosingConfirmation, useTelegramMainButton } from '../../../shared/telegram/bridge';
+import { telegramContactRequest, telegramInitData, telegramUser } from '../../../shared/telegram/telegram';
 import { Field } from '../../../shared/ui/field';
 import type { FormErrors } from '../../../shared/ui/form-errors';
 import { PartySizeStepper } from '../../../shared/ui/party-fields';
@@ -45,7 +46,8 @@ export function GuestBookingScreen() {
   const [size, setSize] = useState(2);
   const [time, setTime] = useState<string | null>(null);
   // Inside Telegram the guest is known by name, and can share the number with one tap.
-  const [name, setName] = useState(() => telegramUser()?.firstName ?? '');
+  const [prefilledName] = useState(() => telegramUser()?.firstName ?? '');
+  const [name, setName] = useState(prefilledName);
   const [phone, setPhone] = useState('');
   const [comment, setComment] = useState('');
   const askContact = telegramContactRequest();
@@ -56,6 +58,16 @@ export function GuestBookingScreen() {
   // booking, while a changed request (another time after a refusal) is a new one.
   const sentKey = useRef<{ body: string; key: string } | null>(null);
   const slots = useQuery({ ...publicSlotsQuery(restaurantId, date, size), enabled: restaurant.isSuccess });
+  const form = useRef<HTMLFormElement>(null);
+  // Inside Telegram its MainButton sends the request, and closing the app asks while input would be lost.
+  const usesMainButton = useTelegramMainButton(
+    t('guestBooking.submit'),
+    () => form.current?.requestSubmit(),
+    { loading: busy, visible: restaurant.isSuccess },
+  );
+  useClosingConfirmation(
+    time !== null || name !== prefilledName || phone.trim() !== '' || comment.trim() !== '',
+  );
 
   if (restaurant.isPending) return <ListSkeleton rows={4} />;
   if (restaurant.isError) {
@@ -100,6 +112,7 @@ export function GuestBookingScreen() {
     else if (!looksLikePhone(phone)) fields.phone = t('validation.phone');
     setErrors({ fields, general: null });
     if (Object.keys(fields).length > 0 || !chosen) {
+      haptic.error();
       if (fields.time) timeRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
       return;
     }
@@ -110,13 +123,17 @@ export function GuestBookingScreen() {
       name: name.trim(),
       phone: phone.trim(),
       comment: comment.trim(),
+      // Inside Telegram the signed launch data names the guest's chat: the bot answers there.
+      init_data: telegramInitData() ?? undefined,
     };
     setBusy(true);
     try {
       const created = await requestBooking(restaurantId, body, keyFor(body));
+      haptic.success();
       const state: SentState = { sent: true };
       void navigate(paths.guestBookingStatus(created.token), { state });
     } catch (error) {
+      haptic.error();
       if (error instanceof ApiError && error.status === 409 && codeOf(error) === 'slot_unavailable') {
         // Taken meanwhile: everything typed stays, the times are asked for again.
         setTime(null);
@@ -155,7 +172,7 @@ export function GuestBookingScreen() {
           {title}
         </h1>
       </header>
-      <form className="form guest-booking__form" onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={form} className="form guest-booking__form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="guest__form form guest-booking__card">
           <DateChoice value={date} today={today} onChange={setDate} />
           <PartySizeStepper value={size} onChange={setSize} />
@@ -231,11 +248,13 @@ export function GuestBookingScreen() {
               {errors.general}
             </p>
           ) : null}
-          <div className="guest__submit">
-            <button type="submit" className="button button--wide" disabled={busy}>
-              {busy ? t('guestBooking.submitting') : t('guestBooking.submit')}
-            </button>
-          </div>
+          {usesMainButton ? null : (
+            <div className="guest__submit">
+              <button type="submit" className="button button--wide" disabled={busy}>
+                {busy ? t('guestBooking.submitting') : t('guestBooking.submit')}
+              </button>
+            </div>
+          )}
         </section>
       </form>
     </section>

@@ -1,12 +1,13 @@
 import type { GuestQueueStatus } from '@stolik/contracts';
 import type { QueueEvent } from '@stolik/domain';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/transport';
 import { paths } from '../../../shared/routing/paths';
-import { telegramContactRequest, telegramUser } from '../../../shared/telegram/telegram';
+import { haptic, useClosingConfirmation, useTelegramMainButton } from '../../../shared/telegram/bridge';
+import { telegramContactRequest, telegramInitData, telegramUser } from '../../../shared/telegram/telegram';
 import { Field } from '../../../shared/ui/field';
 import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { usePageTitle } from '../../../shared/ui/page';
@@ -31,7 +32,8 @@ export function GuestQueueScreen() {
   const [event, setEvent] = useState<QueueEvent | null>(null);
   const [comment, setComment] = useState('');
   // Inside Telegram the guest is known by name, and can share the number with one tap.
-  const [name, setName] = useState(() => telegramUser()?.firstName ?? '');
+  const [prefilledName] = useState(() => telegramUser()?.firstName ?? '');
+  const [name, setName] = useState(prefilledName);
   const [phone, setPhone] = useState('');
   const askContact = telegramContactRequest();
   const [errors, setErrors] = useState<FormErrors>({ fields: {}, general: null });
@@ -39,6 +41,15 @@ export function GuestQueueScreen() {
   const [busy, setBusy] = useState(false);
   // One key per filled-in form: resubmitting after a network error cannot make a second entry.
   const [key] = useState(() => crypto.randomUUID());
+  const form = useRef<HTMLFormElement>(null);
+  // Inside Telegram its MainButton sends the form, and closing the app asks while input would be lost.
+  const usesMainButton = useTelegramMainButton(t('guest.join'), () => form.current?.requestSubmit(), {
+    loading: busy,
+    visible: restaurant.isSuccess,
+  });
+  useClosingConfirmation(
+    size !== 2 || event !== null || comment.trim() !== '' || name !== prefilledName || phone.trim() !== '',
+  );
 
   if (restaurant.isPending) return <ListSkeleton rows={4} />;
   if (restaurant.isError) {
@@ -59,20 +70,35 @@ export function GuestQueueScreen() {
     else if (!looksLikePhone(phone)) fields.phone = t('validation.phone');
     setErrors({ fields, general: null });
     setAlready(null);
-    if (Object.keys(fields).length > 0) return;
+    if (Object.keys(fields).length > 0) {
+      haptic.error();
+      return;
+    }
     setBusy(true);
     try {
       const joined = await joinQueue(
         restaurantId,
-        { group_size: size, event, comment, name: name.trim(), phone },
+        // Inside Telegram the signed launch data names the guest's chat: the bot tells them there.
+        {
+          group_size: size,
+          event,
+          comment,
+          name: name.trim(),
+          phone,
+          init_data: telegramInitData() ?? undefined,
+        },
         key,
       );
+      haptic.success();
       void navigate(paths.guestQueueStatus(joined.token));
     } catch (error) {
+      haptic.error();
       if (error instanceof ApiError && error.status === 409) {
         setAlready(error.body as GuestQueueStatus);
       } else if (error instanceof ApiError && error.status === 400) {
-        setErrors(formErrorsOf(error, t('errors.queueJoin')));
+        const read = formErrorsOf(error, t('errors.queueJoin'));
+        // No field of the form shows launch data refused as too old: it is said above the button.
+        setErrors({ fields: read.fields, general: read.general ?? read.fields.init_data ?? null });
       } else {
         setErrors({ fields: {}, general: `${t('errors.queueJoin')}. ${t('errors.tryAgain')}` });
       }
@@ -89,7 +115,7 @@ export function GuestQueueScreen() {
           {t('guest.queueTitle')}
         </h1>
       </header>
-      <form className="form guest__form" onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={form} className="form guest__form" onSubmit={(e) => void submit(e)} noValidate>
         <PartySizeStepper value={size} onChange={setSize} />
         <EventChoice value={event} onChange={setEvent} />
         <label className="field">
@@ -150,11 +176,13 @@ export function GuestQueueScreen() {
             {errors.general}
           </p>
         ) : null}
-        <div className="guest__submit">
-          <button type="submit" className="button button--wide" disabled={busy}>
-            {busy ? t('guest.joining') : t('guest.join')}
-          </button>
-        </div>
+        {usesMainButton ? null : (
+          <div className="guest__submit">
+            <button type="submit" className="button button--wide" disabled={busy}>
+              {busy ? t('guest.joining') : t('guest.join')}
+            </button>
+          </div>
+        )}
       </form>
     </section>
   );

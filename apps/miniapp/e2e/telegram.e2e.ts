@@ -1,0 +1,215 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, launchBrowser, PHONE } from './support/browser';
+import { apiSignIn, createMember, forgetSession, HOSTESS, linkTelegram, MANAGER } from './support/people';
+import { type RunningProduct, startProduct } from './support/product';
+import {
+  MARIA,
+  signedInitData,
+  type TelegramCall,
+  type TelegramUserData,
+  telegramBridgeScript,
+  telegramCalls,
+  telegramEvent,
+  telegramLaunchUrl,
+} from './support/telegram-launch';
+
+const IRINA_IN_TELEGRAM: TelegramUserData = {
+  id: 777_000_333,
+  first_name: 'Ирина',
+  username: 'irina_manager',
+};
+const GUEST_IN_TELEGRAM: TelegramUserData = { id: 555_000_777, first_name: 'Олег', username: 'oleg_guest' };
+// Longer than a popup title may be (64): the card's confirmation is titled with the guest's name.
+const LONG_NAME = 'Константин Константинопольский-Щедрин, юбилей двенадцати одноклассников';
+
+describe('the Mini App inside Telegram', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    product = await startProduct();
+    browser = await launchBrowser();
+    await createMember(product.url, HOSTESS, 'Менеджер');
+    await createMember(product.url, MANAGER, 'Админ');
+    await linkTelegram(product.url, HOSTESS.email, HOSTESS.password, signedInitData({ user: MARIA }));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  /** A phone opening the Mini App: Telegram's side of the bridge in place, no session stored. */
+  async function launch(path: string, options: Parameters<typeof telegramLaunchUrl>[2] = {}): Promise<Page> {
+    const page = await browser.newPage(PHONE);
+    await forgetSession(page, product.url);
+    await page.addInitScript(telegramBridgeScript(options.theme ?? 'light'));
+    await page.goto(telegramLaunchUrl(product.url, path, options));
+    return page;
+  }
+
+  /** The latest call of a kind: the state Telegram was last told. */
+  const last = async (page: Page, method: string): Promise<TelegramCall['params']> =>
+    (await telegramCalls(page, method)).at(-1)?.params;
+
+  it('signs a linked hostess in by herself and shows her Telegram as linked', async () => {
+    const page = await launch('/telegram', { user: MARIA });
+    await page.getByRole('heading', { name: 'Настройки телеграм' }).waitFor();
+    await page.getByText('Телеграм подключен: @maria_host').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/telegram');
+    await page.close();
+  });
+
+  it('links Telegram by itself when a member signs in with her password inside the Mini App', async () => {
+    const page = await launch('/telegram', { user: IRINA_IN_TELEGRAM });
+    await page.waitForURL(`${product.url}/login`);
+    await page.getByText(/Этот Telegram не привязан к сотруднику/).waitFor();
+    await page.getByLabel('Почта').fill(MANAGER.email);
+    await page.getByLabel('Пароль').fill(MANAGER.password);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await page.waitForURL(`${product.url}/telegram`);
+    await page.getByText('Телеграм подключен: @irina_manager').waitFor();
+    const { access } = await apiSignIn(product.url, MANAGER.email, MANAGER.password);
+    const me = (await (
+      await fetch(`${product.url}/api/user/me/`, { headers: { authorization: `Bearer ${access}` } })
+    ).json()) as { telegram_id: number | null };
+    expect(me.telegram_id).toBe(IRINA_IN_TELEGRAM.id);
+    await page.close();
+  });
+
+  it('opens the guest form a startapp link names, sends it with the MainButton, with haptics and a closing guard', async () => {
+    const page = await launch('/', { user: GUEST_IN_TELEGRAM, startParam: 'queue_1' });
+    await page.getByRole('heading', { name: 'Живая очередь' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/guest/1/queue');
+    await expect
+      .poll(() => last(page, 'web_app_setup_main_button'))
+      .toMatchObject({ is_visible: true, is_active: true, text: 'Встать в очередь' });
+    expect(await page.getByRole('button', { name: 'Встать в очередь' }).count()).toBe(0);
+
+    await page.getByLabel('Телефон').fill('+79167003344');
+    await expect
+      .poll(() => last(page, 'web_app_setup_closing_behavior'))
+      .toEqual({ need_confirmation: true });
+    await telegramEvent(page, 'main_button_pressed');
+    await page.waitForURL(/\/guest\/queue\//);
+    await page.getByText('Сообщим, когда столик освободится').waitFor();
+    const haptics = (await telegramCalls(page, 'web_app_trigger_haptic_feedback')).map((c) => c.params);
+    expect(haptics).toEqual([
+      { type: 'impact', impact_style: 'light' },
+      { type: 'notification', notification_type: 'success' },
+    ]);
+    // The form is gone: nothing left to lose, and no MainButton on the guest's own page.
+    expect(await last(page, 'web_app_setup_closing_behavior')).toEqual({ need_confirmation: false });
+    expect(await last(page, 'web_app_setup_main_button')).toMatchObject({ is_visible: false });
+    await page.close();
+  });
+
+  it('opens the guest booking form for a booking_ start parameter', async () => {
+    const page = await launch('/', { user: GUEST_IN_TELEGRAM, startParam: 'booking_1' });
+    await page.getByRole('heading', { name: 'Забронировать' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/guest/1/booking');
+    await page.close();
+  });
+
+  it("opens a booking's card from its start parameter and keeps the popup asking about it within Telegram's limits", async () => {
+    const { access } = await apiSignIn(product.url, HOSTESS.email, HOSTESS.password);
+    const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', {
+      timeZone: 'Europe/Moscow',
+    });
+    const created = await fetch(`${product.url}/api/booking/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        restaurant: 1,
+        group_size: 4,
+        seating_time: new Date(`${tomorrow}T19:00:00+03:00`).toISOString(),
+        name: LONG_NAME,
+        phone: '+79167005566',
+        status: 'new',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const booking = (await created.json()) as { id: number };
+
+    const page = await launch('/', { user: MARIA, startParam: `b_1_${booking.id}` });
+    await page.waitForURL((url) => url.pathname === `/telegram/restaurant/1/booking/${booking.id}`);
+    await page.getByText('Ожидает подтверждения').first().waitFor();
+    await page.getByRole('button', { name: 'Отклонить' }).click();
+    await expect.poll(async () => (await telegramCalls(page, 'web_app_open_popup')).length).toBe(1);
+    const popup = (await last(page, 'web_app_open_popup')) as {
+      title: string;
+      message: string;
+      buttons: { id: string; type: string; text?: string }[];
+    };
+    expect(LONG_NAME.length).toBeGreaterThan(64);
+    expect(popup.title.length).toBeLessThanOrEqual(64);
+    expect(popup.title).toMatch(/^Константин Константинопольский-Щедрин.*…$/);
+    expect(popup.message.length).toBeLessThanOrEqual(256);
+    expect(popup.message).toMatch(/Отклонить\?$/);
+    expect(popup.buttons.map((b) => [b.id, b.type, b.text])).toEqual([
+      ['cancel', 'default', 'Назад'],
+      ['confirm', 'destructive', 'Отклонить'],
+    ]);
+
+    await telegramEvent(page, 'popup_closed', { button_id: 'confirm' });
+    await page.getByText('Отклонен').first().waitFor();
+    await expect
+      .poll(async () => (await telegramCalls(page, 'web_app_trigger_haptic_feedback')).map((c) => c.params))
+      .toContainEqual({ type: 'notification', notification_type: 'success' });
+    await page.close();
+  });
+
+  it('shows the BackButton on a deeper screen, goes back when it is pressed, and hides it at the root', async () => {
+    const page = await launch('/', { user: MARIA });
+    await page.locator('nav.bottom-bar').waitFor();
+    // Never shown at the root (Telegram may not even be told: hidden is where it starts).
+    expect((await last(page, 'web_app_setup_back_button'))?.is_visible ?? false).toBe(false);
+
+    await page.goto(telegramLaunchUrl(product.url, '/telegram', { user: MARIA }));
+    await page.getByRole('link', { name: /Уведомления в телеграм/ }).click();
+    await page.getByRole('heading', { name: 'Уведомления в телеграм' }).waitFor();
+    await expect.poll(() => last(page, 'web_app_setup_back_button')).toEqual({ is_visible: true });
+    await telegramEvent(page, 'back_button_pressed');
+    await page.waitForURL((url) => url.pathname === '/telegram');
+    await page.getByRole('heading', { name: 'Настройки телеграм' }).waitFor();
+    await page.close();
+  });
+
+  it('saves the notification settings with the MainButton and says they may close it', async () => {
+    const page = await launch('/telegram/notifications', { user: MARIA, theme: 'dark' });
+    const demo = page.getByRole('region', { name: 'Демо' });
+    await demo.waitFor();
+    await expect
+      .poll(() => last(page, 'web_app_setup_main_button'))
+      .toMatchObject({ is_visible: true, text: 'Сохранить' });
+    await demo.getByRole('group', { name: 'Живая очередь' }).getByText('Ожидает').click();
+    await demo.getByRole('group', { name: 'Бронирования' }).getByText('Ожидает подтверждения').click();
+    await expect
+      .poll(() => last(page, 'web_app_setup_closing_behavior'))
+      .toEqual({ need_confirmation: true });
+    await telegramEvent(page, 'main_button_pressed');
+    await page.getByText('Сохранено, можешь закрыть').waitFor();
+    expect(await last(page, 'web_app_setup_closing_behavior')).toEqual({ need_confirmation: false });
+
+    // The bot reads the same settings.
+    const { access } = await apiSignIn(product.url, HOSTESS.email, HOSTESS.password);
+    const settings = (await (
+      await fetch(`${product.url}/api/telegram/notifications/`, {
+        headers: { authorization: `Bearer ${access}` },
+      })
+    ).json()) as { restaurant: number; type: string; statuses: string[] }[];
+    expect(settings).toEqual(
+      expect.arrayContaining([
+        { restaurant: 1, type: 'queue', statuses: ['live'] },
+        { restaurant: 1, type: 'booking', statuses: ['new'] },
+      ]),
+    );
+    await page.close();
+  });
+
+  it('printed no errors apart from the refusal it provoked', () => {
+    // Irina's Telegram was not linked yet: the sign-in with it alone is refused, as it should be.
+    const provoked = /^http (400|401) POST \/api\/signin\/telegram\/$/;
+    expect(browser.errors.filter((e) => !provoked.test(e))).toEqual([]);
+  });
+});
