@@ -35,6 +35,8 @@ export default defineConfig({
       unit('contracts', 'packages/contracts'),
       unit('i18n', 'packages/i18n'),
       unit('bot', 'bot'),
+      // The repository's own tools (the dependency audit's decision).
+      { test: { name: 'tools', root: 'tools', include: ['*.test.ts'] } },
       ...onEveryDatabase('db', 'packages/db'),
       ...onEveryDatabase('api', 'apps/api'),
       './apps/miniapp/vitest.config.ts',

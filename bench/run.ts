@@ -13,143 +13,231 @@
  *     each change takes to reach every stream, and how many deliveries were missed (must be 0).
  *  5. Telegram: 1,000 notifications to 100 chats through the fake Bot API, in-process on both
  *     databases: total time, and the peak rates overall and per chat (Telegram: 30/s, about 1/s).
+ *  6. Analytics: the 90-day report of one restaurant with 50,000 queue entries, 50,000 bookings
+ *     and 30,000 orders, in-process on both databases: median and p95 of 20 calls.
+ *  7. Map: the hall map of 150 tables in headless Chromium at tablet and phone size, CPU slowed
+ *     4x (a mid-range phone): time from navigation to all tables painted, and frame times while
+ *     the hall is dragged for 2 s (median, p95, dropped frames).
  * Every run starts the product afresh, and stops it (and drops its scratch database) even on failure.
+ *
+ * `npx tsx bench/run.ts availability` (or any of bundle, estimate, availability, http, queue-list,
+ * events, telegram, analytics, map, several at once) runs only those and prints their figures; latest.json is then
+ * left as the last full run wrote it.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureAnalytics } from './analytics';
 import { measureAvailability } from './availability';
 import { measureBundle } from './bundle';
 import { measureEstimate } from './estimate';
 import { measureEventStreams } from './event-stream';
 import { measureHttp } from './http';
+import { measureMap } from './map';
 import { measureQueueList } from './queue-list';
 import { measureTelegram } from './telegram';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-console.info('building the mini-app…');
-execFileSync('npx', ['-y', 'pnpm@10', '--filter', '@stolik/miniapp', 'build'], {
-  cwd: ROOT,
-  stdio: 'ignore',
-});
-const bundle = measureBundle(path.join(ROOT, 'apps/miniapp/dist'));
+const BENCHES = [
+  'bundle',
+  'estimate',
+  'availability',
+  'http',
+  'queue-list',
+  'events',
+  'telegram',
+  'analytics',
+  'map',
+] as const;
+const only = process.argv.slice(2);
+const unknown = only.filter((name) => !(BENCHES as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  console.error(`unknown bench: ${unknown.join(', ')}; one of ${BENCHES.join(', ')}`);
+  process.exit(2);
+}
+const full = only.length === 0;
+const wants = (name: (typeof BENCHES)[number]) => full || only.includes(name);
 
-const estimate = measureEstimate();
-const availability = measureAvailability();
+let bundle: ReturnType<typeof measureBundle> | undefined;
+if (wants('bundle')) {
+  console.info('building the mini-app…');
+  execFileSync('npx', ['-y', 'pnpm@10', '--filter', '@stolik/miniapp', 'build'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
+  bundle = measureBundle(path.join(ROOT, 'apps/miniapp/dist'));
+}
+
+const estimate = wants('estimate') ? measureEstimate() : undefined;
+const availability = wants('availability') ? measureAvailability() : undefined;
 
 const postgresUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
-console.info('measuring HTTP…');
-const http = await measureHttp(ROOT, postgresUrl);
-console.info('measuring the queue list…');
-const queueList = await measureQueueList(ROOT, postgresUrl);
-console.info('measuring the event streams…');
-const events = await measureEventStreams(ROOT, postgresUrl);
-console.info('measuring Telegram delivery…');
-const telegram = await measureTelegram(postgresUrl);
+if (wants('http')) console.info('measuring HTTP…');
+const http = wants('http') ? await measureHttp(ROOT, postgresUrl) : [];
+if (wants('queue-list')) console.info('measuring the queue list…');
+const queueList = wants('queue-list') ? await measureQueueList(ROOT, postgresUrl) : [];
+if (wants('events')) console.info('measuring the event streams…');
+const events = wants('events') ? await measureEventStreams(ROOT, postgresUrl) : [];
+if (wants('telegram')) console.info('measuring Telegram delivery…');
+const telegram = wants('telegram') ? await measureTelegram(postgresUrl) : [];
+if (wants('analytics')) console.info('measuring analytics…');
+const analytics = wants('analytics') ? await measureAnalytics(postgresUrl) : [];
+if (wants('map')) console.info('measuring the hall map in Chromium…');
+// The bundle's build when this run made one; otherwise the map makes its own.
+const map = wants('map')
+  ? await measureMap(ROOT, bundle ? path.join(ROOT, 'apps/miniapp/dist') : undefined)
+  : [];
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-console.info('\nBundle (gzip)');
-console.table({
-  'first screen (/login)': { js: kb(bundle.firstScreen.js), css: kb(bundle.firstScreen.css) },
-  total: { js: kb(bundle.total.js), css: kb(bundle.total.css) },
-});
-console.info('Wait estimate (60 tables, 40 waiting)');
-console.table({
-  estimateWaits: { runs: estimate.runs, 'mean ms': estimate.meanMs, 'p99 ms': estimate.p99Ms },
-});
-console.info(
-  `Booking availability (${availability.tables} tables, ${availability.groups} groups, ${availability.bookings} bookings)`,
-);
-console.table({
-  'availableSlots online': {
-    runs: availability.slotsOnline.runs,
-    'mean ms': availability.slotsOnline.meanMs,
-    'p99 ms': availability.slotsOnline.p99Ms,
-    result: `${availability.slotsOnline.slots} slots`,
-  },
-  'availableSlots staff': {
-    runs: availability.slotsStaff.runs,
-    'mean ms': availability.slotsStaff.meanMs,
-    'p99 ms': availability.slotsStaff.p99Ms,
-    result: `${availability.slotsStaff.slots} slots`,
-  },
-  findTables: {
-    runs: availability.findTables.runs,
-    'mean ms': availability.findTables.meanMs,
-    'p99 ms': availability.findTables.p99Ms,
-    result: `${availability.findTables.fits} fits`,
-  },
-});
-console.info('HTTP (autocannon, loopback)');
-console.table(
-  Object.fromEntries(
-    http.map((r) => [
-      `${r.database} ${r.path}`,
-      { 'req/s': Math.round(r.requestsPerSecond), 'p99 ms': r.p99Ms, errors: r.errors, non2xx: r.non2xx },
-    ]),
-  ),
-);
-console.info('Queue list (autocannon, loopback; 40 waiting, 20 seated)');
-console.table(
-  Object.fromEntries(
-    queueList.map((r) => [
-      `${r.database} ${r.path}`,
-      {
-        'req/s': Math.round(r.requestsPerSecond),
-        'p99 ms': r.p99Ms,
-        errors: r.errors,
-        non2xx: r.non2xx,
-        entries: r.entries,
-        'at tables': r.seatedAtTables,
-      },
-    ]),
-  ),
-);
-console.info(
-  'Live changes (200 event streams, 20 walk-ins 200 ms apart; ms from the request to each stream)',
-);
-console.table(
-  Object.fromEntries(
-    events.map((r) => [
-      r.database,
-      {
-        p50: r.p50Ms,
-        p95: r.p95Ms,
-        p99: r.p99Ms,
-        max: r.maxMs,
-        delivered: r.delivered,
-        missed: r.missed,
-        'open ms': r.openMs,
-        'POST p50': r.requestP50Ms,
-      },
-    ]),
-  ),
-);
+if (bundle) {
+  console.info('\nBundle (gzip)');
+  console.table({
+    'first screen (/login)': { js: kb(bundle.firstScreen.js), css: kb(bundle.firstScreen.css) },
+    total: { js: kb(bundle.total.js), css: kb(bundle.total.css) },
+  });
+}
+if (estimate) {
+  console.info('Wait estimate (60 tables, 40 waiting)');
+  console.table({
+    estimateWaits: { runs: estimate.runs, 'mean ms': estimate.meanMs, 'p99 ms': estimate.p99Ms },
+  });
+}
+if (availability) {
+  console.info(
+    `Booking availability (${availability.tables} tables, ${availability.groups} groups, ${availability.bookings} bookings)`,
+  );
+  console.table({
+    'availableSlots online': {
+      runs: availability.slotsOnline.runs,
+      'mean ms': availability.slotsOnline.meanMs,
+      'p99 ms': availability.slotsOnline.p99Ms,
+      result: `${availability.slotsOnline.slots} slots`,
+    },
+    'availableSlots staff': {
+      runs: availability.slotsStaff.runs,
+      'mean ms': availability.slotsStaff.meanMs,
+      'p99 ms': availability.slotsStaff.p99Ms,
+      result: `${availability.slotsStaff.slots} slots`,
+    },
+    findTables: {
+      runs: availability.findTables.runs,
+      'mean ms': availability.findTables.meanMs,
+      'p99 ms': availability.findTables.p99Ms,
+      result: `${availability.findTables.fits} fits`,
+    },
+  });
+}
+if (wants('http')) {
+  console.info('HTTP (autocannon, loopback)');
+  console.table(
+    Object.fromEntries(
+      http.map((r) => [
+        `${r.database} ${r.path}`,
+        { 'req/s': Math.round(r.requestsPerSecond), 'p99 ms': r.p99Ms, errors: r.errors, non2xx: r.non2xx },
+      ]),
+    ),
+  );
+}
+if (wants('queue-list')) {
+  console.info('Queue list (autocannon, loopback; 40 waiting, 20 seated)');
+  console.table(
+    Object.fromEntries(
+      queueList.map((r) => [
+        `${r.database} ${r.path}`,
+        {
+          'req/s': Math.round(r.requestsPerSecond),
+          'p99 ms': r.p99Ms,
+          errors: r.errors,
+          non2xx: r.non2xx,
+          entries: r.entries,
+          'at tables': r.seatedAtTables,
+        },
+      ]),
+    ),
+  );
+}
+if (wants('events')) {
+  console.info(
+    'Live changes (200 event streams, 20 walk-ins 200 ms apart; ms from the request to each stream)',
+  );
+  console.table(
+    Object.fromEntries(
+      events.map((r) => [
+        r.database,
+        {
+          p50: r.p50Ms,
+          p95: r.p95Ms,
+          p99: r.p99Ms,
+          max: r.maxMs,
+          delivered: r.delivered,
+          missed: r.missed,
+          'open ms': r.openMs,
+          'POST p50': r.requestP50Ms,
+        },
+      ]),
+    ),
+  );
+}
 
-console.info('Telegram delivery (1,000 notifications to 100 chats, fake Bot API)');
-console.table(
-  Object.fromEntries(
-    telegram.map((r) => [
-      r.database,
-      {
-        'total s': Number((r.totalMs / 1000).toFixed(1)),
-        'first ms': r.firstMs,
-        'mean /s': r.meanRate,
-        'peak /s': r.peakPerSecond,
-        'peak /s/chat': r.peakPerChatPerSecond,
-        '429s': r.rateLimited,
-        late: r.late,
-        duplicates: r.duplicates,
-        missed: r.missed,
-      },
-    ]),
-  ),
-);
+if (wants('telegram')) {
+  console.info('Telegram delivery (1,000 notifications to 100 chats, fake Bot API)');
+  console.table(
+    Object.fromEntries(
+      telegram.map((r) => [
+        r.database,
+        {
+          'total s': Number((r.totalMs / 1000).toFixed(1)),
+          'first ms': r.firstMs,
+          'mean /s': r.meanRate,
+          'peak /s': r.peakPerSecond,
+          'peak /s/chat': r.peakPerChatPerSecond,
+          '429s': r.rateLimited,
+          late: r.late,
+          duplicates: r.duplicates,
+          missed: r.missed,
+        },
+      ]),
+    ),
+  );
+}
+
+if (wants('analytics')) {
+  console.info('Analytics (90 days: 50,000 queue entries, 50,000 bookings, 30,000 orders; ms per report)');
+  console.table(
+    Object.fromEntries(
+      analytics.map((r) => [
+        r.database,
+        { median: r.medianMs, p95: r.p95Ms, max: r.maxMs, runs: r.runs, 'fill s': r.fillS, joins: r.joins },
+      ]),
+    ),
+  );
+}
+
+if (wants('map')) {
+  console.info('Hall map (150 tables, Chromium, CPU 4x slower; ms)');
+  console.table(
+    Object.fromEntries(
+      map.map((r) => [
+        r.viewport,
+        {
+          'first open': r.firstOpenMedianMs,
+          reopen: r.reopenMedianMs,
+          'pan frame p50': r.pan.medianMs,
+          'pan frame p95': r.pan.p95Ms,
+          'pan max': r.pan.maxMs,
+          dropped: r.pan.dropped,
+          frames: r.pan.frames,
+          'main thread': r.pan.taskMs,
+        },
+      ]),
+    ),
+  );
+}
 
 const results = {
   at: new Date().toISOString(),
@@ -161,10 +249,16 @@ const results = {
   queueList,
   events,
   telegram,
+  analytics,
+  map,
 };
-mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-writeFileSync(path.join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-console.info('written to bench/results/latest.json');
+if (full) {
+  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(path.join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.info('written to bench/results/latest.json');
+} else {
+  console.info(`only ${only.join(', ')}: bench/results/latest.json left as it was`);
+}
 
 // Every change must reach every screen: a miss fails the run (after the figures are written).
 const lost = events.filter((r) => r.missed > 0 || r.duplicates > 0 || r.gaps > 0);

@@ -1,9 +1,9 @@
 import { openDatabase, schema, seed } from '@stolik/db';
 import { ROLE_MANAGER, type Role } from '@stolik/domain';
-import pg from 'pg';
 import { createDeliveryApi, createDispatcher } from '../apps/api/src/modules/telegram/dispatcher';
 import { FakeBotApi, peakInWindow, shortestGapPerChat } from '../bot/src/testing/fake-bot-api';
 import type { BenchDatabase } from './http';
+import { onEachDatabase } from './scratch-database';
 
 export interface TelegramBenchResult {
   database: BenchDatabase;
@@ -39,29 +39,7 @@ const TOKEN = '123456:BENCH-token-for-the-fake-bot-api-0000';
  * and on PostgreSQL (a scratch database, dropped after; skipped when the server is not reachable).
  */
 export async function measureTelegram(postgresUrl: string): Promise<TelegramBenchResult[]> {
-  const results = [await run('pglite', undefined)];
-  const name = `stolik_bench_tg_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.warn(
-      `PostgreSQL at ${postgresUrl} is not reachable; skipping its Telegram run:`,
-      (error as Error).message,
-    );
-    await admin.end().catch(() => {});
-    return results;
-  }
-  try {
-    await admin.query(`create database ${name}`);
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    results.push(await run('postgres', url.toString()));
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-    await admin.end();
-  }
-  return results;
+  return onEachDatabase(postgresUrl, { name: 'Telegram', tag: 'tg' }, run);
 }
 
 async function run(database: BenchDatabase, databaseUrl: string | undefined): Promise<TelegramBenchResult> {

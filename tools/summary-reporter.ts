@@ -10,8 +10,11 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const module of testModules) {
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed += 1;
-      for (const test of module.children.allTests()) {
+      // A file that failed outside its tests (an import, a beforeAll) counts once as failed, even
+      // when its tests are listed as skipped: "0 failed" must never stand beside a failed file.
+      const tests = [...module.children.allTests()];
+      if (module.state() === 'failed' && !tests.some((test) => test.result().state === 'failed')) failed += 1;
+      for (const test of tests) {
         const state = test.result().state;
         if (state === 'passed') passed += 1;
         else if (state === 'failed') failed += 1;

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pwaPlugin } from './pwa/pwa-plugin';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pwaPlugin()],
   server: {
     port: 5173,
     // In development the API runs beside Vite; in production it serves this build itself.

@@ -15,7 +15,9 @@ type Caller =
   | 'hostess of B'
   | 'hostess of A'
   | 'admin of A'
-  | 'superuser';
+  | 'superuser'
+  /** A's point-of-sale system (`Authorization: Token <key>`): a machine, never a person. */
+  | 'POS key of A';
 const CALLERS: Caller[] = [
   'no token',
   'forged token',
@@ -24,12 +26,16 @@ const CALLERS: Caller[] = [
   'hostess of A',
   'admin of A',
   'superuser',
+  'POS key of A',
 ];
 
 type Outcome = 'allowed' | 401 | 403 | 404;
 
 function expected(accessRule: Access, caller: Caller): Outcome {
   if (accessRule.kind === 'public') return 'allowed';
+  // A POS key opens the POS's routes and nothing else; no person's token opens those.
+  if (accessRule.kind === 'pos') return caller === 'POS key of A' ? 'allowed' : 401;
+  if (caller === 'POS key of A') return 401;
   if (caller === 'no token' || caller === 'forged token' || caller === 'expired token') return 401;
   if (caller === 'superuser') return 'allowed';
   switch (accessRule.kind) {
@@ -65,6 +71,18 @@ describe('the access matrix of every route', () => {
     headers.set('hostess of A', who.bearer(who.hostessA));
     headers.set('admin of A', who.bearer(who.adminA));
     headers.set('superuser', who.bearer(who.superuser));
+    // Two keys: the walk revokes key 1 (DELETE …/pos-keys/:keyId/ is filled with 1), the caller keeps the second.
+    const makeKey = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/restaurant/${who.restaurantA}/pos-keys/`,
+        headers: who.bearer(who.adminA),
+        payload: { name: 'Касса' },
+      });
+      return (res.json() as { key: string }).key;
+    };
+    await makeKey();
+    headers.set('POS key of A', { authorization: `Token ${await makeKey()}` });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => t.close());

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { type DatabaseHandle, schema } from '@stolik/db';
 import { createServerI18n } from '@stolik/i18n';
 import { eq } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { UserFromGetMe } from 'grammy/types';
 import type { i18n as I18n } from 'i18next';
 import type { Config } from './config';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import {
@@ -26,6 +28,14 @@ import { createTableGroupsService } from './modules/hall/table-groups.service';
 import { createTablesService } from './modules/hall/tables.service';
 import { createZonesService } from './modules/hall/zones.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { metabaseRoutes } from './modules/metabase/metabase.routes';
+import { createMetabaseService } from './modules/metabase/metabase.service';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { createOrdersService } from './modules/orders/orders.service';
+import { createPosKeysService } from './modules/orders/pos-keys.service';
+import { createAuditLogService } from './modules/privacy/audit-log.service';
+import { createGuestDataService } from './modules/privacy/guest-data.service';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { queueRoutes } from './modules/queue/queue.routes';
 import { createQueueService } from './modules/queue/queue.service';
 import { restaurantsRoutes } from './modules/restaurants/restaurants.routes';
@@ -44,11 +54,14 @@ import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { authenticationPlugin } from './plugins/authentication';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrorReply } from './plugins/errors';
+import { inputTextPlugin } from './plugins/input-text';
 import { isClientRoute, serveMiniapp } from './plugins/miniapp';
 import { openapiPlugin } from './plugins/openapi';
+import { replayPlugin } from './plugins/replay';
 import { securityPlugin } from './plugins/security';
-import { createRateLimiter } from './shared/rate-limit';
+import { auditPlugin } from './shared/audit';
+import { createRateLimiter, rateLimitPlugin } from './shared/rate-limit';
 
 export const API_VERSION = '0.1.0';
 
@@ -78,7 +91,9 @@ export type AppConfig = Pick<
   | 'botWebhookUrl'
   | 'botWebhookSecret'
 > &
-  Partial<Pick<Config, 'botMiniappShortName' | 'botDeliveryLeaseS' | 'corsOrigins'>>;
+  Partial<
+    Pick<Config, 'botMiniappShortName' | 'botDeliveryLeaseS' | 'corsOrigins' | 'metabase' | 'trustProxy'>
+  >;
 
 export interface AppDeps {
   config: AppConfig;
@@ -103,6 +118,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1_048_576,
+    // request.ip (the per-address limits, the sign-in log) is the client's only behind trusted proxies.
+    trustProxy: (deps.config.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
+    // A broken address (bad %-escape, over-long parameter) is answered before any route: in our shapes.
+    frameworkErrors: frameworkErrorReply(() => i18n),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -118,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityPlugin, {
     corsOrigins: deps.config.corsOrigins ?? [],
     https: deps.config.publicUrl?.startsWith('https://') ?? false,
+    frameSources: deps.config.metabase ? [new URL(deps.config.metabase.siteUrl).origin] : [],
   });
 
   const db = deps.database.db;
@@ -153,7 +173,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // External plugins, then ours, then routes (fastify/demo's order).
   await app.register(openapiPlugin, { version: API_VERSION });
   await app.register(errorsPlugin, { i18n });
+  // Per-address flood caps run first on every request; a public route without one cannot start.
+  await app.register(rateLimitPlugin);
   await app.register(authenticationPlugin, { db, tokens });
+  // After the access check: NUL and lone surrogates are refused in every body, query and path.
+  await app.register(inputTextPlugin);
+  await app.register(replayPlugin, { db });
+  // Staff actions that declare `config.audit` leave a row in the audit log.
+  await app.register(auditPlugin, { db });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth, telegramSignIn });
@@ -171,10 +198,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     groups: createTableGroupsService(db),
     zones: createZonesService(db),
   });
+  await app.register(ordersRoutes, {
+    orders: createOrdersService(db),
+    posKeys: createPosKeysService(db),
+    limiter,
+  });
   await app.register(staticContentRoutes, {
     schemes: createSchemeService(db),
     content: createRestaurantContentService(db),
     platform: createPlatformService(db),
+  });
+  await app.register(analyticsRoutes, { analytics: createAnalyticsService(db) });
+  await app.register(metabaseRoutes, { metabase: createMetabaseService(db, deps.config.metabase) });
+  await app.register(privacyRoutes, {
+    guests: createGuestDataService(db),
+    auditLog: createAuditLogService(db),
   });
   await app.register(eventsRoutes, {
     hub: changes,

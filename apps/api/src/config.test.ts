@@ -127,4 +127,30 @@ describe('configuration', () => {
       expect(() => loadConfig({ CORS_ORIGINS: value }), value).toThrow('CORS_ORIGINS');
     }
   });
+
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names, never from anyone', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ,::1, fd00::/8,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const value of [
+      'true',
+      '*',
+      '0',
+      '11',
+      '10.0.0.0/33',
+      '10.0.0/8',
+      'proxy.local',
+      '1.2.3.4/8/1',
+      ',',
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow('TRUST_PROXY');
+    }
+  });
 });

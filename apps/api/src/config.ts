@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -9,6 +10,16 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+
+/** An address, a CIDR range, or one of proxy-addr's names for the private ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 /** Every setting of the API process, read from the environment once at start-up. */
 const ConfigSchema = z.object({
@@ -68,6 +79,33 @@ const ConfigSchema = z.object({
         ),
       ),
   ),
+  /**
+   * The reverse proxies whose X-Forwarded-For names the client: their addresses or CIDR ranges,
+   * comma-separated (or loopback, linklocal, uniquelocal), or the number of proxies in front. None
+   * by default: the connection's address is the client's. Never "true": any client could then
+   * choose its own address and walk past the per-address limits.
+   */
+  TRUST_PROXY: optional(
+    z.string().transform((value, ctx): number | string[] => {
+      const text = value.trim();
+      if (/^\d+$/.test(text)) {
+        const hops = Number(text);
+        if (hops >= 1 && hops <= 10) return hops;
+      } else {
+        const proxies = text
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean);
+        if (proxies.length > 0 && proxies.every(isProxyAddress)) return proxies;
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be the proxies’ addresses or ranges (127.0.0.1,10.0.0.0/8), loopback, or a number of proxies from 1 to 10',
+      });
+      return z.NEVER;
+    }),
+  ),
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   TELEGRAM_AUTH_MAX_AGE_S: z.preprocess(
     emptyToUndefined,
@@ -78,6 +116,27 @@ const ConfigSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   MINIAPP_DIST: z.preprocess(emptyToUndefined, z.string().default(path.join(REPO_ROOT, 'apps/miniapp/dist'))),
+  /** Metabase's signed embedding: its address, its embedding secret key and the dashboards to offer. */
+  METABASE_SITE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  METABASE_SECRET_KEY: optional(
+    z.string().min(32, 'must be Metabase’s embedding secret key (Admin → Embedding), at least 32 characters'),
+  ),
+  METABASE_DASHBOARDS: optional(
+    z
+      .string()
+      .transform((value) => value.split(',').map((entry) => entry.trim()))
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(/^\d{1,9}:[^,]*\S[^,]*$/, 'must be dashboard ids with names: 12:Выручка,15:Очередь')
+            .transform((entry) => {
+              const at = entry.indexOf(':');
+              return { id: Number(entry.slice(0, at)), name: entry.slice(at + 1).trim() };
+            }),
+        ),
+      ),
+  ),
 });
 
 export interface Config {
@@ -118,6 +177,17 @@ export interface Config {
   botDeliveryLeaseS: number;
   /** Origins whose pages may call the API (CORS); the app's own needs none. */
   corsOrigins: string[];
+  /** Whose X-Forwarded-For to believe (Fastify's trustProxy): proxies' addresses, a hop count, or none. */
+  trustProxy: false | number | string[];
+  /** Metabase dashboards embedded on the analytics page (signed embedding); unset: none. */
+  metabase: MetabaseConfig | undefined;
+}
+
+export interface MetabaseConfig {
+  /** Without a trailing slash. */
+  siteUrl: string;
+  secretKey: string;
+  dashboards: { id: number; name: string }[];
 }
 
 export class ConfigError extends Error {
@@ -134,6 +204,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   if (c.BOT_WEBHOOK_URL && !c.BOT_TOKEN) throw new ConfigError(['BOT_WEBHOOK_URL: needs BOT_TOKEN']);
+  const metabase = [c.METABASE_SITE_URL, c.METABASE_SECRET_KEY, c.METABASE_DASHBOARDS];
+  const metabaseSet = metabase.filter(Boolean).length;
+  if (metabaseSet > 0 && metabaseSet < 3) {
+    throw new ConfigError([
+      'METABASE_SITE_URL, METABASE_SECRET_KEY, METABASE_DASHBOARDS: set all three, or none',
+    ]);
+  }
   // Every process derives the same secret from the token, so replicas agree without configuring one.
   const webhookSecret =
     c.BOT_WEBHOOK_SECRET ??
@@ -158,5 +235,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     botMiniappShortName: c.BOT_MINIAPP_SHORT_NAME,
     botDeliveryLeaseS: c.BOT_DELIVERY_LEASE_S,
     corsOrigins: c.CORS_ORIGINS,
+    trustProxy: c.TRUST_PROXY ?? false,
+    metabase:
+      c.METABASE_SITE_URL && c.METABASE_SECRET_KEY && c.METABASE_DASHBOARDS
+        ? {
+            siteUrl: c.METABASE_SITE_URL.replace(/\/+$/, ''),
+            secretKey: c.METABASE_SECRET_KEY,
+            dashboards: c.METABASE_DASHBOARDS,
+          }
+        : undefined,
   };
 }

@@ -1,9 +1,11 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { FakeBotApi, privateMessage } from '@stolik/bot/testing';
 import { createEmptyPostgresDatabase } from '@stolik/db/testing';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { ru } from '@stolik/i18n';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 
 const serverEntry = path.join(import.meta.dirname, 'server.ts');
 
@@ -63,5 +65,56 @@ describe('the server process', () => {
     expect(second.output).toContain('created on the first start');
     expect(second.output).not.toContain('generated now');
     expect(second.code).toBe(0);
-  });
+    // Two cold starts of the real process: on 2 busy cores a PGlite start alone may take 20 s.
+  }, 120_000);
+
+  it('runs the embedded bot: /start through the Bot API it is pointed at gets the welcome', async () => {
+    const botApi = new FakeBotApi();
+    const apiRoot = await botApi.start();
+    const database = process.env.STOLIK_TEST_DB === 'postgres' ? await createEmptyPostgresDatabase() : null;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'stolik-data-'));
+    let output = '';
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        BOT_TOKEN: '1234567890:AAServer-test-token-for-the-fake-api',
+        TELEGRAM_API_ROOT: apiRoot,
+        ...(database ? { DATABASE_URL: database.url } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    onTestFinished(async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await botApi.stop();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+
+    // The process says the bot runs, and the bot long-polls the fake for updates.
+    await vi.waitFor(() => expect(output).toContain('Telegram bot: running (long polling)'), {
+      timeout: 60_000,
+      interval: 100,
+    });
+    await botApi.waitFor('getUpdates', 1, 30_000);
+    expect(botApi.callsOf('getMe').length).toBeGreaterThan(0);
+
+    botApi.pushUpdate(privateMessage('/start') as unknown as Record<string, unknown>);
+    const [answer] = await botApi.waitFor('sendMessage', 1, 15_000);
+    expect(answer?.payload).toMatchObject({ chat_id: 42, text: ru.bot.welcome });
+
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).not.toMatch(/the Telegram bot could not start|Stolik failed to start/);
+  }, 120_000);
 });

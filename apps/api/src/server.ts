@@ -1,6 +1,7 @@
 import { openDatabase, seed } from '@stolik/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { startGuestRetention } from './modules/privacy/retention';
 import { generatePassword, hashPassword } from './shared/passwords';
 
 // sysexits' EX_CONFIG: the process cannot run with this configuration; restarting will not help.
@@ -35,6 +36,7 @@ async function main() {
   // The bot and its dispatcher run here unless a bot process of its own does (BOT_EMBEDDED=false).
   const telegram = config.botEmbedded ? app.telegram : null;
 
+  let retention: ReturnType<typeof startGuestRetention> | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -44,6 +46,7 @@ async function main() {
     timer.unref();
     try {
       await telegram?.stop();
+      await retention?.stop();
       await app.close();
       await database.close();
       process.exit(0);
@@ -59,6 +62,8 @@ async function main() {
   });
 
   const address = await app.listen({ port: config.port, host: config.host });
+  // Guests past their restaurant's retention period: anonymised now and every hour, by any replica.
+  retention = startGuestRetention(database.db, { logger: app.log });
   const port = new URL(address).port;
   const localUrl = config.publicUrl ?? `http://localhost:${port}`;
 

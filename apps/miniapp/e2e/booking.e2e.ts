@@ -10,7 +10,11 @@ import { type RunningProduct, startProduct } from './support/product';
 const moscowDate = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(at);
 /** The service day of an instant: it runs 06:00 to 06:00, so 01:00 belongs to the evening before. */
 const serviceDate = (at: number) => moscowDate(at - 6 * 3600_000);
-const QUARTER = 15 * 60_000;
+/** 'HH:mm' in Moscow, as the timeline writes a booking's times. */
+const moscowTime = (at: number) =>
+  new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', hour: '2-digit', minute: '2-digit' }).format(
+    at,
+  );
 
 /** The timeline row of a table, and a booking's bar in it. */
 const rowOf = (page: Page, table: string) =>
@@ -22,7 +26,6 @@ describe('bookings on the hostess’s timeline', () => {
   let product: RunningProduct;
   let browser: Browser;
   let book: (body: object) => Promise<Booking>;
-  let move: (id: number, status: string) => Promise<void>;
 
   beforeAll(async () => {
     product = await startProduct();
@@ -39,9 +42,6 @@ describe('bookings on the hostess’s timeline', () => {
       return res.json();
     };
     book = (body) => call('POST', '/api/booking/', { restaurant: 1, ...body }) as Promise<Booking>;
-    move = async (id, status) => {
-      await call('PATCH', `/api/booking/${id}/`, { status });
-    };
   });
   afterAll(async () => {
     await browser?.close();
@@ -93,59 +93,78 @@ describe('bookings on the hostess’s timeline', () => {
     await page.close();
   });
 
-  it('seats a booked party from its card, and marks a seated party past its end as overstaying', async () => {
-    const soon = Math.ceil(Date.now() / QUARTER) * QUARTER + 2 * QUARTER;
+  it('seats a booked guest from the card, and later, past its end time, the same booking says Пересиживает', async () => {
+    // Ten minutes late, booked until 50 minutes from now: a whole table-hour, one booking.
+    const start = Math.floor(Date.now() / 60_000) * 60_000 - 10 * 60_000;
+    const end = start + 60 * 60_000;
     const guest = await book({
       table: 4,
       group_size: 3,
-      seating_time: new Date(soon).toISOString(),
+      seating_time: new Date(start).toISOString(),
+      end_time: new Date(end).toISOString(),
       name: 'Олег',
       phone: '+79167001301',
     });
-    // Seated an hour ago for 50 minutes: their time is up.
-    const seated = Date.now() - 60 * 60_000;
-    const late = await book({
-      table: 6,
-      group_size: 2,
-      seating_time: new Date(seated).toISOString(),
-      end_time: new Date(seated + 50 * 60_000).toISOString(),
-      name: 'Вера',
-      phone: '+79167001302',
-    });
-    await move(late.id, 'open');
-
     const page = await browser.newPage(TABLET);
-    await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
-    await page.goto(`${product.url}/restaurant/1/booking?date=${serviceDate(soon)}`);
-    await barOf(page, '4', 'Олег').click();
-    const card = page.getByRole('dialog', { name: /Олег/ });
-    await card.getByText('Ожидаем', { exact: true }).first().waitFor();
-    expect(await seriousAccessibilityProblems(page)).toEqual([]);
-    await card.getByRole('button', { name: 'Посадить' }).click();
-    await card.waitFor({ state: 'hidden' });
-    await barOf(page, '4', 'Олег')
-      .and(page.getByRole('button', { name: /В зале$/ }))
-      .waitFor();
+    const bar = (label: string) =>
+      rowOf(page, '4').getByRole('button', {
+        name: `Олег, 3 гостя, ${moscowTime(start)}–${moscowTime(end)}, ${label}`,
+        exact: true,
+      });
 
-    // The card says who seated them, and the server agrees.
-    await barOf(page, '4', 'Олег').click();
-    await card.getByText('Ожидаем → В зале').waitFor();
-    expect(await card.getByText('Мария Соколова').count()).toBeGreaterThan(0);
-    await card.getByRole('button', { name: 'Закрыть' }).click();
-    const stored = (await (
-      await fetch(`${product.url}/api/booking/${guest.id}/`, {
-        headers: {
-          authorization: `Bearer ${(await apiSignIn(product.url, HOSTESS.email, HOSTESS.password)).access}`,
-        },
-      })
-    ).json()) as Booking;
-    expect(stored.status).toBe('open');
+    // The browser's clock runs as the real one until the test moves it (the labels are the client's).
+    await page.clock.install({ time: Date.now() });
+    try {
+      await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
+      await page.goto(`${product.url}/restaurant/1/booking?date=${serviceDate(start)}`);
+      await bar('Опаздывают').click();
+      const card = page.getByRole('dialog', { name: /Олег/ });
+      await card.getByText('Опаздывают', { exact: true }).first().waitFor();
+      expect(await seriousAccessibilityProblems(page)).toEqual([]);
+      await card.getByRole('button', { name: 'Посадить' }).click();
+      await card.waitFor({ state: 'hidden' });
+      await bar('В зале').waitFor();
 
-    await page.goto(`${product.url}/restaurant/1/booking?date=${serviceDate(seated)}`);
-    const overstaying = rowOf(page, '6').getByRole('button', { name: /^Вера, 2 гостя, .*, Пересиживает$/ });
-    await overstaying.waitFor();
-    expect(await overstaying.locator('.timeline-bar__status').textContent()).toContain('Пересиживает');
-    await page.close();
+      // The card says who seated them, and the server agrees.
+      await bar('В зале').click();
+      await card.getByText('Ожидаем → В зале').waitFor();
+      expect(await card.getByText('Мария Соколова').count()).toBeGreaterThan(0);
+      await card.getByRole('button', { name: 'Закрыть' }).click();
+      await card.waitFor({ state: 'hidden' });
+      const stored = async () =>
+        (await (
+          await fetch(`${product.url}/api/booking/${guest.id}/`, {
+            headers: {
+              authorization: `Bearer ${(await apiSignIn(product.url, HOSTESS.email, HOSTESS.password)).access}`,
+            },
+          })
+        ).json()) as Booking;
+      expect((await stored()).status).toBe('open');
+
+      // Time passes: the browser's clock moves a minute past the booking's end (its timers fire as
+      // they would have), and the same bar, still open, says the party is overstaying.
+      expect(await bar('Пересиживает').count()).toBe(0);
+      await page.clock.fastForward(end + 60_000 - Date.now());
+      await bar('Пересиживает').waitFor();
+      expect(await rowOf(page, '4').getByTestId('timeline-bar').count()).toBe(1);
+      expect(await bar('Пересиживает').getAttribute('data-label')).toBe('overstaying');
+      expect(await bar('Пересиживает').locator('.timeline-bar__status').textContent()).toContain(
+        'Пересиживает',
+      );
+      await bar('Пересиживает').click();
+      const overstaying = page.getByRole('dialog', { name: /Олег/ });
+      await overstaying.getByText('Пересиживает', { exact: true }).first().waitFor();
+      await overstaying.getByRole('button', { name: 'Закрыть' }).click();
+      expect(await stored()).toMatchObject({
+        id: guest.id,
+        status: 'open',
+        end_time: new Date(end).toISOString(),
+      });
+    } finally {
+      // The clock belongs to the whole browser context: back to the real time for the next pages.
+      await page.clock.setSystemTime(Date.now());
+      await page.close();
+    }
   });
 
   it('lists the week’s bookings, and keeps a waiting list whose requests get a table', async () => {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityProblems } from './support/axe';
 import { type Browser, DESKTOP, launchBrowser, PHONE, TABLET } from './support/browser';
-import { apiSignIn, createMember, HOSTESS, signInThroughForm } from './support/people';
+import { apiSignIn, createMember, HOSTESS, MANAGER, signInThroughForm } from './support/people';
 import { ADMIN, type RunningProduct, startProduct } from './support/product';
 
 /** A table on the open map, by its number (its accessible name starts 'Стол N:'). */
@@ -20,6 +20,7 @@ describe('the hall map of a hostess', () => {
     product = await startProduct();
     browser = await launchBrowser();
     await createMember(product.url, HOSTESS, 'Менеджер');
+    await createMember(product.url, MANAGER, 'Админ');
     const { access } = await apiSignIn(product.url, HOSTESS.email, HOSTESS.password);
     staff = async (method, path, body) => {
       const res = await fetch(`${product.url}${path}`, {
@@ -140,6 +141,83 @@ describe('the hall map of a hostess', () => {
     await hostess.close();
   });
 
+  it('the superuser adds a label to the scheme and saves, then restores the version before it', async () => {
+    const other = await launchBrowser();
+    try {
+      const admin = await other.newPage(TABLET);
+      await signInThroughForm(admin, product.url, ADMIN.email, ADMIN.password);
+      await admin.goto(`${product.url}/restaurant/1/settings/scheme`);
+      await admin.getByRole('heading', { name: 'Редактор схемы ресторана' }).waitFor();
+      const history = admin.getByRole('region', { name: 'История версий' });
+      const before = (await staff('GET', '/api/restaurant/1/scheme/')) as {
+        version: number;
+        scheme: { labels: { text: string }[] };
+      };
+
+      const palette = admin.getByRole('region', { name: 'Добавить на схему' });
+      await palette.getByRole('button', { name: 'Надпись', exact: true }).click();
+      const text = admin.getByRole('textbox', { name: 'Текст надписи' });
+      await text.fill('Терраса');
+      await text.press('Enter');
+      const label = admin.getByRole('button', { name: 'Надпись «Терраса»' });
+      await label.waitFor();
+      // Dragged to another place on the grid.
+      const box = await label.boundingBox();
+      if (!box) throw new Error('no label');
+      await admin.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await admin.mouse.down();
+      await admin.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40, { steps: 6 });
+      await admin.mouse.up();
+      expect(await seriousAccessibilityProblems(admin)).toEqual([]);
+      await admin.getByRole('button', { name: 'Сохранить схему' }).click();
+      await admin.getByText('Схема сохранена').waitFor();
+      const labelled = (await staff('GET', '/api/restaurant/1/scheme/')) as typeof before;
+      expect(labelled.version).toBe(before.version + 1);
+      expect(labelled.scheme.labels.map((l) => l.text)).toContain('Терраса');
+
+      // The list has the new version on top; the one before it comes back after asking.
+      await history.getByText(`Версия ${labelled.version} · текущая`).waitFor();
+      await history.getByRole('button', { name: `Восстановить версию ${before.version}` }).click();
+      const dialog = admin.getByRole('dialog');
+      await dialog
+        .getByText(`Восстановить версию ${before.version}? Она станет новой версией схемы.`)
+        .waitFor();
+      await dialog.getByRole('button', { name: 'Восстановить' }).click();
+      await admin
+        .getByText(`Версия ${before.version} восстановлена как версия ${labelled.version + 1}`)
+        .waitFor();
+      await label.waitFor({ state: 'detached' });
+      await admin
+        .getByTestId('scheme-status')
+        .getByText(`Версия ${labelled.version + 1}`)
+        .waitFor();
+      const restored = (await staff('GET', '/api/restaurant/1/scheme/')) as typeof before & {
+        restored_from: number;
+      };
+      expect(restored.restored_from).toBe(before.version);
+      expect(restored.scheme.labels).toEqual(before.scheme.labels);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a manager (an admin, not a superuser) has neither the scheme editor nor the style page', async () => {
+    const page = await browser.newPage(TABLET);
+    await signInThroughForm(page, product.url, MANAGER.email, MANAGER.password);
+    await page.goto(`${product.url}/restaurant/1/settings`);
+    const sections = page.getByRole('navigation', { name: 'Настройки' });
+    await sections.getByRole('link', { name: 'Пользователи' }).waitFor();
+    expect(await sections.getByRole('link', { name: 'Редактор схемы ресторана' }).count()).toBe(0);
+    expect(await sections.getByRole('link', { name: 'Стиль' }).count()).toBe(0);
+    for (const section of ['scheme', 'style']) {
+      await page.goto(`${product.url}/restaurant/1/settings/${section}`);
+      await page.getByRole('alert').getByText('Недостаточно прав').waitFor();
+      expect(await page.getByTestId('scheme-canvas').count()).toBe(0);
+      expect(await page.getByRole('heading', { name: 'Стиль' }).count()).toBe(0);
+    }
+    await page.close();
+  });
+
   it('zooms with the buttons and the wheel, pans with a drag, and a drag does not open a table', async () => {
     const page = await browser.newPage(TABLET);
     await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
@@ -164,8 +242,18 @@ describe('the hall map of a hostess', () => {
     await page.mouse.move(before.x + 5, before.y + 5);
     await page.mouse.down();
     await page.mouse.move(before.x + 85, before.y + 45, { steps: 6 });
-    await page.mouse.up();
+    // While the finger is down the painted hall is moved as a layer; on release it is painted there
+    // for good, without a jump.
     await expect.poll(async () => (await table.boundingBox())?.x ?? 0).toBeCloseTo(before.x + 80, -1);
+    const held = await table.boundingBox();
+    await page.mouse.up();
+    await expect.poll(() => page.getByTestId('hall-plan').evaluate((svg) => svg.style.transform)).toBe('');
+    const released = await table.boundingBox();
+    expect(Math.abs((released?.x ?? 0) - (held?.x ?? 0))).toBeLessThan(1);
+    expect(Math.abs((released?.y ?? 0) - (held?.y ?? 0))).toBeLessThan(1);
+    // Its size may differ by the rounding of the zoom once the view is painted anew (seen: 1.6 px of
+    // 60 on a loaded machine); a jump would be tens of pixels.
+    expect(Math.abs((released?.width ?? 0) - (held?.width ?? 0))).toBeLessThan(3);
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.close();
   });

@@ -345,6 +345,71 @@ try {
       who: 'manager',
     },
   );
+  // The hall (hall-…): the hostess's Зоны screen over the evening above, and the manager's hall settings.
+  const hallDrawn = (page: Page) => page.getByTestId('zone-table').first().waitFor();
+  const addTable = async (page: Page) => {
+    await page.getByRole('button', { name: 'Добавить стол' }).click();
+    await page.getByRole('dialog', { name: 'Новый стол' }).waitFor();
+  };
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['tablet', TABLET],
+  ] as const) {
+    shots.push(
+      { name: `hall-zone-${name}`, path: '/restaurant/1/zone', viewport, who: 'hostess', act: hallDrawn },
+      {
+        name: `hall-zone-manager-${name}`,
+        path: '/restaurant/1/zone',
+        viewport,
+        who: 'manager',
+        act: hallDrawn,
+      },
+      { name: `hall-settings-zones-${name}`, path: '/restaurant/1/settings/zones', viewport, who: 'manager' },
+      {
+        name: `hall-settings-tables-${name}`,
+        path: '/restaurant/1/settings/tables',
+        viewport,
+        who: 'manager',
+      },
+      {
+        name: `hall-settings-table-sheet-${name}`,
+        path: '/restaurant/1/settings/tables',
+        viewport,
+        who: 'manager',
+        act: addTable,
+      },
+      {
+        name: `hall-settings-groups-${name}`,
+        path: '/restaurant/1/settings/groups',
+        viewport,
+        who: 'manager',
+      },
+      {
+        name: `hall-settings-restaurant-${name}`,
+        path: '/restaurant/1/settings/restaurant',
+        viewport,
+        who: 'manager',
+      },
+      {
+        name: `hall-settings-tags-${name}`,
+        path: '/restaurant/1/settings/restaurant/tags',
+        viewport,
+        who: 'manager',
+      },
+      {
+        name: `hall-settings-current-${name}`,
+        path: '/restaurant/1/settings/current',
+        viewport,
+        who: 'manager',
+      },
+      {
+        name: `hall-settings-static-${name}`,
+        path: '/restaurant/1/settings/static',
+        viewport,
+        who: 'superuser',
+      },
+    );
+  }
   for (const dark of [false, true]) {
     const theme = dark ? 'dark' : 'light';
     for (const shot of shots.filter((s) => !only || s.name.includes(only))) {

@@ -77,6 +77,22 @@ describe('signing in and out, in the browser and inside Telegram', () => {
     await page.close();
   });
 
+  it('brings the open settings section into sight in the phone’s sideways row', async () => {
+    const page = await browser.newPage(PHONE);
+    await signInThroughForm(page, product.url, MANAGER.email, MANAGER.password);
+    await page.goto(`${product.url}/restaurant/1/settings/audit`);
+    const active = page.locator('.settings__nav a.active');
+    await active.waitFor();
+    expect(await active.textContent()).toBe('Журнал действий');
+    const row = await page.locator('.settings__nav').boundingBox();
+    const link = await active.boundingBox();
+    if (!row || !link) throw new Error('the settings row is not laid out');
+    // The last sections are far to the right of a 390 px screen; the open one is now inside the row.
+    expect(link.x).toBeGreaterThanOrEqual(row.x);
+    expect(link.x + link.width).toBeLessThanOrEqual(row.x + row.width);
+    await page.close();
+  });
+
   it('logs out after asking, and the session is gone after a reload', async () => {
     const page = await browser.newPage(DESKTOP);
     await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);

@@ -207,6 +207,61 @@ describe('the Mini App inside Telegram', () => {
     await page.close();
   });
 
+  it('keeps the session and the launch over a reload, the launch parameters coming back from session storage', async () => {
+    const page = await launch('/', { user: MARIA });
+    await page.locator('nav.bottom-bar').waitFor();
+    await page.locator('nav.bottom-bar').getByRole('link', { name: 'Брони' }).click();
+    await page.waitForURL((url) => url.pathname === '/restaurant/1/booking');
+    // Navigating inside the app left the launch fragment behind: a reload has only session storage.
+    expect(new URL(page.url()).hash).toBe('');
+    expect(await page.evaluate(() => window.sessionStorage.getItem('tapps/launchParams'))).toContain(
+      'tgWebAppData',
+    );
+
+    await page.reload();
+    await page.locator('nav.bottom-bar').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/restaurant/1/booking');
+    expect(new URL(page.url()).hash).toBe('');
+    // Still inside Telegram: the SDK set up again from the stored launch, Telegram's palette worn…
+    expect(await page.evaluate(() => document.documentElement.dataset.telegram)).toBe('android');
+    expect(
+      await page.evaluate(() => document.documentElement.style.getPropertyValue('--tg-theme-bg-color')),
+    ).toBe('#ffffff');
+    // …told it is ready (after the reload: the script records afresh), and still signed in.
+    expect((await telegramCalls(page, 'web_app_ready')).length).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: 'Войти' }).count()).toBe(0);
+    await page.close();
+  });
+
+  it("keeps the staff shell's top and bottom clear of Telegram's safe areas, and the queue's button is Telegram's", async () => {
+    const page = await launch('/restaurant/1', { user: MARIA });
+    await page.locator('nav.bottom-bar').waitFor();
+    // In full screen on a phone with a notch: the status bar and Telegram's own controls on top,
+    // the home indicator below.
+    await telegramEvent(page, 'safe_area_changed', { top: 47, bottom: 34, left: 0, right: 0 });
+    await telegramEvent(page, 'content_safe_area_changed', { top: 46, bottom: 0, left: 0, right: 0 });
+    const style = (selector: string, property: string) =>
+      page.evaluate(
+        ([sel, prop]) =>
+          getComputedStyle(document.querySelector(sel as string) as Element).getPropertyValue(prop as string),
+        [selector, property] as const,
+      );
+    // The shell's top inside Telegram (the restaurant bar): its 8 px below 47 + 46.
+    await expect.poll(() => style('.shell--telegram .context-bar', 'padding-top')).toBe('101px');
+    const top = await page.locator('.context-bar').getByRole('button').first().boundingBox();
+    expect(top?.y).toBeGreaterThanOrEqual(93);
+    expect(await style('.bottom-bar', 'padding-bottom')).toBe('34px');
+    const bar = await page.locator('nav.bottom-bar').boundingBox();
+    expect(bar && Math.round(bar.y + bar.height)).toBe(844);
+    expect(bar && Math.round(bar.height)).toBe(60 + 34);
+    // Inside Telegram the queue's 'new guest' is the MainButton: no floating button of ours.
+    await expect
+      .poll(() => last(page, 'web_app_setup_main_button'))
+      .toMatchObject({ is_visible: true, text: 'Новый гость' });
+    expect(await page.locator('.fab').count()).toBe(0);
+    await page.close();
+  });
+
   it('printed no errors apart from the refusal it provoked', () => {
     // Irina's Telegram was not linked yet: the sign-in with it alone is refused, as it should be.
     const provoked = /^http (400|401) POST \/api\/signin\/telegram\/$/;

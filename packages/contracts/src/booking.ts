@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES, TIME_RULE_TYPES } from '@stolik/domain';
+import { BOOKING_STATUSES, MAX_YEAR, MIN_YEAR, TIME_RULE_TYPES } from '@stolik/domain';
 import { z } from 'zod';
 import { PersonName } from './auth';
 import { Id, paginated, WallTime } from './common';
@@ -18,7 +18,21 @@ const GuestName = z.string().trim().max(BOOKING_FIELD_LIMITS.name);
 const GuestPhone = z.string().trim().max(BOOKING_FIELD_LIMITS.phone);
 /** An instant with its offset, as every date-time on the wire (API-CONVENTIONS). */
 const Instant = z.iso.datetime({ offset: true });
-const LocalDate = z.iso.date();
+/**
+ * A calendar day, within the years the booking rules compute with (a day off each end: a day's
+ * opening hours may run into the next). 0001-01-01 is a valid ISO date, not a service day. What is
+ * not a date at all has its own message already: the year is judged only when there is one.
+ */
+const LocalDate = z.iso
+  .date()
+  .refine(
+    (value) =>
+      !/^\d{4}-/.test(value) ||
+      (Number(value.slice(0, 4)) > MIN_YEAR && Number(value.slice(0, 4)) < MAX_YEAR),
+    {
+      error: MessageKey.invalid,
+    },
+  );
 /** 'true' / 'false' / '1' / '0' in a query string. */
 const QueryFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 const StatusList = z

@@ -206,6 +206,8 @@ export type GuestJoinBody = z.infer<typeof GuestJoinBody>;
 /** What a guest learns about their own entry, and nothing about anyone else's. */
 export const GuestQueueStatus = z.object({
   token: z.string(),
+  /** The restaurant's id: the guest's page wears its palette and font. */
+  restaurant: z.number().int(),
   restaurant_name: z.string(),
   number: z.number().int(),
   status: QueueStatusSchema,

@@ -18,10 +18,15 @@ export const Restaurant = z.object({
   ui_content: RestaurantUiContent,
   /** The API always sends them; optional so that a restaurant built by hand (tests) needs none. */
   tags: z.array(z.string()).optional(),
+  /** Days after a visit or booking when the guest's name and phone are erased (always sent, as tags). */
+  guest_retention_days: z.number().int().optional(),
 });
 export type Restaurant = z.infer<typeof Restaurant>;
 
 export const RESTAURANT_LIMITS = { name: 100, tag: 32, tags: 50 } as const;
+
+/** How long guests' names and phones may be kept, in days (personal-data law: no longer than needed). */
+export const GUEST_RETENTION_DAYS = { min: 30, max: 3650, default: 365 } as const;
 
 /** A time zone by its IANA name ('Europe/Moscow'), not an offset such as '+03:00'. */
 export const IanaTimeZone = TimeZone.refine((value) => /^[A-Za-z]/.test(value));
@@ -39,6 +44,12 @@ export const RestaurantPatchBody = z.object({
     })
     .optional(),
   tags: z.array(z.string().trim().min(1).max(RESTAURANT_LIMITS.tag)).max(RESTAURANT_LIMITS.tags).optional(),
+  guest_retention_days: z
+    .number()
+    .int()
+    .min(GUEST_RETENTION_DAYS.min)
+    .max(GUEST_RETENTION_DAYS.max)
+    .optional(),
 });
 export type RestaurantPatchBody = z.infer<typeof RestaurantPatchBody>;
 

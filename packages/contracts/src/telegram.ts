@@ -103,6 +103,10 @@ export const FailedDelivery = z.object({
   chat_id: z.number().int(),
   /** The staff member it was for; null for a guest. */
   user: z.number().int().nullable(),
+  /** That staff member's name (or e-mail when they gave no name); null for a guest. */
+  user_name: z.string().nullable(),
+  /** The name of the guest the message told of, when the event carries one. */
+  guest_name: z.string().nullable(),
   attempts: z.number().int(),
   last_error: z.string().nullable(),
   created: z.string(),

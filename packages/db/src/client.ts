@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -57,11 +57,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openPglite(options.inMemory ? undefined : (options.dataDir ?? './data'));
 }
 
+/**
+ * PGlite on disk, and what it holds through a crash (PGlite 0.5, its Node filesystem):
+ * - Each COMMIT has written its WAL to the data files through the operating system before the
+ *   query returns, so a killed process (kill -9, a crash, OOM) loses nothing that was answered;
+ *   the next start replays the WAL (`crash.test.ts` kills the API mid-burst and checks).
+ * - Nothing is ever fsynced: PGlite starts PostgreSQL with fsync off (`-F`) and its Node
+ *   filesystem has no fsync, so a crash of the machine itself (power, kernel) may lose the last
+ *   seconds of commits, or leave the folder unreadable. No option changes that; production wants
+ *   PostgreSQL (README, "Running on PostgreSQL").
+ * - Two processes on one folder corrupt it, and PGlite does not stop the second: we do, with a
+ *   lock file naming the process that holds the folder (a dead holder's lock is taken over).
+ */
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   let location: string | undefined;
+  let unlock = () => {};
   if (dataDir !== undefined) {
     location = path.resolve(dataDir, 'pglite');
     mkdirSync(location, { recursive: true });
+    unlock = lockDataDir(path.resolve(dataDir));
   }
   // btree_gist: the booking exclusion constraint compares table ids (=) and time ranges (&&) in one index.
   const extensions = { btree_gist };
@@ -92,8 +106,64 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     },
     close: async () => {
       if (!client.closed) await client.close();
+      unlock();
     },
   };
+}
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, it is just not ours to signal.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Takes `<dataDir>/pglite.lock` for this process, or throws when a live process holds it. A lock
+ * left by a process that is gone (killed, crashed; or this very pid, reused in a container) is
+ * taken over. Returns what releases it.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, 'pglite.lock');
+  const mine = String(process.pid);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, mine);
+      closeSync(fd);
+      return () => {
+        try {
+          if (readFileSync(file, 'utf8') === mine) unlinkSync(file);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      let holder = 0;
+      try {
+        holder = Number.parseInt(readFileSync(file, 'utf8'), 10);
+      } catch {
+        continue; // released meanwhile: try again
+      }
+      if (holder > 0 && String(holder) !== mine && isAlive(holder)) {
+        throw new Error(
+          `${dataDir} is in use by process ${holder}: PGlite is one process's database, and two ` +
+            `would corrupt it. Stop that process, use another DATA_DIR, or use PostgreSQL (DATABASE_URL) ` +
+            `for several processes. If process ${holder} is not Stolik, delete ${file}.`,
+        );
+      }
+      try {
+        unlinkSync(file);
+      } catch {
+        // another process took it over first: try again
+      }
+    }
+  }
+  throw new Error(`could not lock ${dataDir} (${file})`);
 }
 
 async function openPostgres(

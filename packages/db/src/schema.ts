@@ -3,6 +3,7 @@ import {
   ENTRY_SOURCES,
   FONT_FORMATS,
   NOTIFICATION_TYPES,
+  ORDER_STATUSES,
   QUEUE_EVENTS,
   QUEUE_STATUSES,
   ROLES,
@@ -19,6 +20,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -48,6 +50,11 @@ export const restaurants = pgTable('restaurants', {
     .default({ app: { hide_orders: false, hide_main_table: false } }),
   /** The restaurant's tags (settings 'restaurant' > tags). */
   tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  /**
+   * Days after a visit or booking when the guest's name, phone and comment are erased (Russian
+   * personal-data law: keep no longer than needed); the statistics stay.
+   */
+  guestRetentionDays: integer('guest_retention_days').notNull().default(365),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -306,6 +313,8 @@ export const queueEntries = pgTable(
       .where(sql`${t.phone} <> '' and ${t.status} in ('live', 'called', 'joined', 'reserve')`),
     index('queue_entries_restaurant_status_idx').on(t.restaurantId, t.status),
     index('queue_entries_phone_idx').on(t.restaurantId, t.phone),
+    // Analytics reads a restaurant's entries over a date range.
+    index('queue_entries_restaurant_created_idx').on(t.restaurantId, t.createdAt),
     check('queue_entries_group_size_ck', sql`${t.groupSize} between 1 and 50`),
   ],
 );
@@ -747,3 +756,133 @@ export const platformSettings = pgTable('platform_settings', {
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
+
+/**
+ * A bill from the restaurant's point-of-sale system (issue #8), pushed by the POS through the
+ * import endpoint. external_id is the POS's own id: importing the same order again updates it.
+ * Money is kept in kopecks.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    /** Our table, when the POS's table number names one of the restaurant's tables. */
+    tableId: integer('table_id').references(() => diningTables.id, { onDelete: 'set null' }),
+    /** The table as the POS calls it, kept even when it matches none of ours. */
+    tableNumber: text('table_number').notNull().default(''),
+    /** The restaurant-local day the order was opened on (the orders page lists a day). */
+    serviceDate: date('service_date').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    status: orderStatus('status').notNull().default('open'),
+    /** Covers, when the POS knows them. */
+    guests: smallint('guests'),
+    totalKopecks: bigint('total_kopecks', { mode: 'number' }).notNull().default(0),
+    /** Set when staff closed the order by hand (spec §7 manual_close_orders), not the POS. */
+    closedBy: integer('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_restaurant_external_uq').on(t.restaurantId, t.externalId),
+    index('orders_restaurant_day_idx').on(t.restaurantId, t.serviceDate),
+    index('orders_restaurant_opened_idx').on(t.restaurantId, t.openedAt),
+    check('orders_total_ck', sql`${t.totalKopecks} >= 0`),
+    check('orders_guests_ck', sql`${t.guests} is null or ${t.guests} between 0 and 500`),
+    check('orders_closed_ck', sql`${t.closedAt} is null or ${t.closedAt} >= ${t.openedAt}`),
+  ],
+);
+
+/** The lines of a bill, in the POS's order; an import replaces them whole. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    name: text('name').notNull(),
+    quantity: numeric('quantity', { precision: 10, scale: 3, mode: 'number' }).notNull(),
+    /** The price of one unit. */
+    priceKopecks: bigint('price_kopecks', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('order_items_order_position_uq').on(t.orderId, t.position),
+    check('order_items_quantity_ck', sql`${t.quantity} > 0`),
+    check('order_items_price_ck', sql`${t.priceKopecks} >= 0`),
+  ],
+);
+
+/**
+ * The keys a restaurant's POS signs its imports with (`Authorization: Token <key>`, the DRF
+ * style). Only a hash is kept; the key is shown once, when made.
+ */
+export const posKeys = pgTable(
+  'pos_keys',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** sha256 of the key, hex. */
+    keyHash: text('key_hash').notNull(),
+    /** The key's first characters, so that staff can tell keys apart. */
+    prefix: text('prefix').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('pos_keys_hash_uq').on(t.keyHash), index('pos_keys_restaurant_idx').on(t.restaurantId)],
+);
+
+/**
+ * What staff did to guests, bookings and settings, for the restaurant's admins to read (issue #9).
+ * `details` names what changed, never a guest's phone.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** null: an action on the whole product (a superuser's). */
+    restaurantId: integer('restaurant_id').references(() => restaurants.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** e.g. 'queue.update', 'booking.create', 'settings.work_time', 'guest.erase'. */
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    requestId: text('request_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_restaurant_at_idx').on(t.restaurantId, t.at)],
+);
+
+/**
+ * Staff requests sent with an Idempotency-Key (a tablet replaying what it did offline): the first
+ * answer is kept for a day and given again to a repeat, so each action happens once.
+ * status_code is null while the first request is still running.
+ */
+export const requestReplays = pgTable(
+  'request_replays',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    url: text('url').notNull(),
+    statusCode: smallint('status_code'),
+    body: jsonb('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('request_replays_created_idx').on(t.createdAt)],
+);

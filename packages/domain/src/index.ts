@@ -6,6 +6,7 @@ export * from './dates';
 export * from './font-size';
 export * from './layout';
 export * from './notifications';
+export * from './orders/order';
 export * from './passwords';
 export * from './phone';
 export * from './queue/queue-status';

@@ -4,8 +4,15 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TokenSigner } from '../modules/auth/tokens';
-import { type Access, isAdminAnywhere, requireRestaurant, type Viewer } from '../shared/access';
-import { forbidden, notAuthenticated, tokenNotValid } from '../shared/http-errors';
+import { authenticatePosKey } from '../modules/orders/pos-keys.service';
+import {
+  type Access,
+  isAdminAnywhere,
+  type PosCaller,
+  requireRestaurant,
+  type Viewer,
+} from '../shared/access';
+import { forbidden, HttpError, notAuthenticated, tokenNotValid } from '../shared/http-errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,6 +20,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     viewer: Viewer | null;
+    /** The point-of-sale system calling a `pos` route. */
+    posCaller: PosCaller | null;
   }
   interface FastifyInstance {
     /** Every route with its declared access, for the access-matrix test and the docs. */
@@ -42,6 +51,10 @@ export async function loadViewer(db: Database, userId: number): Promise<Viewer |
 
 const UNGUARDED_PREFIXES = ['/api/docs'];
 
+/** A POS key that is not ours or is revoked: 401, and the scheme to use, as DRF's TokenAuthentication says. */
+const posKeyNotValid = () =>
+  new HttpError(401, 'orders.api.posKeyNotValid', 'pos_key_not_valid', {}, { 'www-authenticate': 'Token' });
+
 /**
  * Bearer-token authentication and the route-level authorisation of `config.access`. It runs before
  * validation, so a caller without the right gets 401/403/404 and never learns what a valid body is.
@@ -50,6 +63,7 @@ export const authenticationPlugin = fp<{ db: Database; tokens: TokenSigner }>(
   async (app: FastifyInstance, { db, tokens }) => {
     app.decorate('routeTable', []);
     app.decorateRequest('viewer', null);
+    app.decorateRequest('posCaller', null);
 
     app.addHook('onRoute', (route) => {
       const url = route.url ?? route.path;
@@ -74,9 +88,30 @@ export const authenticationPlugin = fp<{ db: Database; tokens: TokenSigner }>(
       return viewer;
     };
 
+    const posCallerFrom = async (request: FastifyRequest): Promise<PosCaller> => {
+      const header = request.headers.authorization;
+      if (!header)
+        throw new HttpError(
+          401,
+          'auth.notAuthenticated',
+          'not_authenticated',
+          {},
+          { 'www-authenticate': 'Token' },
+        );
+      const [scheme, key] = header.split(' ');
+      if (scheme?.toLowerCase() !== 'token' || !key) throw posKeyNotValid();
+      const caller = await authenticatePosKey(db, key);
+      if (!caller) throw posKeyNotValid();
+      return caller;
+    };
+
     app.addHook('preValidation', async (request) => {
       const declared = request.routeOptions.config.access;
       if (!declared) return;
+      if (declared.kind === 'pos') {
+        request.posCaller = await posCallerFrom(request);
+        return;
+      }
       if (declared.kind === 'public') {
         // Known only where the route asks (accepting an invitation), never required: the other
         // public routes do not pay for reading the token.
@@ -110,6 +145,12 @@ export const authenticationPlugin = fp<{ db: Database; tokens: TokenSigner }>(
     });
   },
 );
+
+/** The point-of-sale system of a `pos` route (the hook has already refused anyone else). */
+export function posCallerOf(request: FastifyRequest): PosCaller {
+  if (!request.posCaller) throw notAuthenticated();
+  return request.posCaller;
+}
 
 /** The viewer of a route that requires one (the hook has already refused anonymous callers). */
 export function viewerOf(request: FastifyRequest): Viewer {

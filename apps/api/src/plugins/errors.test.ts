@@ -5,12 +5,14 @@ import { access } from '../shared/access';
 import { conflict } from '../shared/http-errors';
 import { createTestApp, type TestApp } from '../test/test-app';
 
+const probeLimit = { max: 1000, windowS: 60 };
+
 // Routes that exist only in this test, to drive each branch of the one error handler.
 const probeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/test-probe/form/',
     {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: probeLimit },
       schema: {
         body: z.object({
           name: z.string().trim().min(1).max(20),
@@ -22,12 +24,16 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ({ ok: true }),
   );
-  app.get('/api/test-probe/boom/', { config: { access: access.public } }, async () => {
+  app.get('/api/test-probe/boom/', { config: { access: access.public, rateLimit: probeLimit } }, async () => {
     throw new Error('connection to 10.0.0.5 refused: select * from secrets');
   });
-  app.get('/api/test-probe/conflict/', { config: { access: access.public } }, async () => {
-    throw conflict('errors.alreadyQueued', { number: 7 });
-  });
+  app.get(
+    '/api/test-probe/conflict/',
+    { config: { access: access.public, rateLimit: probeLimit } },
+    async () => {
+      throw conflict('errors.alreadyQueued', { number: 7 });
+    },
+  );
 };
 
 describe('the error handler', () => {
@@ -72,7 +78,65 @@ describe('the error handler', () => {
       payload: '{"name": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ detail: 'Некорректный запрос' });
+    expect(res.json()).toEqual({
+      non_field_errors: ['Не удалось прочитать запрос: тело должно быть корректным JSON'],
+    });
+  });
+
+  it('answers a body it cannot read with a 400 in the field-errors shape on real routes too', async () => {
+    // A real route's 400 is field errors: any other shape would fail its serializer (a 500).
+    const url = '/api/auth/jwt/create/';
+    const json = { 'content-type': 'application/json' };
+    for (const payload of [
+      '{"email": ',
+      '{"__proto__": {"admin": true}}',
+      '{"constructor": {"prototype": {}}}',
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url, headers: json, payload });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json()).toEqual({
+        non_field_errors: ['Не удалось прочитать запрос: тело должно быть корректным JSON'],
+      });
+    }
+    const empty = await t.app.inject({ method: 'POST', url, headers: json, payload: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ non_field_errors: ['Пустое тело запроса'] });
+  });
+
+  it('refuses NUL and half an emoji in any text with the field that holds them, before anything is stored', async () => {
+    const join = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/public/restaurant/1/queue/',
+        payload,
+        remoteAddress: '192.0.2.77',
+      });
+    const nul = await join({ group_size: 2, name: 'Ан\u0000на', phone: '+79160000077' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ name: ['Недопустимый символ в тексте'] });
+    const surrogate = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/restaurant/1/queue/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"group_size": 2, "name": "Ира", "comment": "\\ud83d", "phone": "+79160000078"}',
+      remoteAddress: '192.0.2.78',
+    });
+    expect(surrogate.statusCode).toBe(400);
+    expect(surrogate.json()).toEqual({ comment: ['Недопустимый символ в тексте'] });
+    const path = await t.app.inject({ method: 'GET', url: `/api/public/queue/${'%00'.repeat(20)}/` });
+    expect(path.statusCode).toBe(400);
+    expect(path.json()).toEqual({ token: ['Недопустимый символ в тексте'] });
+    // An emoji whole is text like any other: it passes, and only the missing restaurant stops it.
+    expect((await join({ group_size: 2, name: 'Ира 👩‍👩‍👧', phone: '+79160000079' })).statusCode).toBe(404);
+  });
+
+  it('answers a broken address in its shapes: a bad %-escape 400, an over-long path parameter 414', async () => {
+    const bad = await t.app.inject({ method: 'GET', url: '/api/public/queue/%E0%A4%A/' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ non_field_errors: ['Некорректный адрес запроса'] });
+    const long = await t.app.inject({ method: 'GET', url: `/api/public/queue/${'x'.repeat(101)}/` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ detail: 'Слишком длинный адрес запроса', code: 'uri_too_long' });
   });
 
   it('hides internals of an unexpected failure and gives a request id to find it in the log', async () => {

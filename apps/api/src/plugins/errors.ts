@@ -1,11 +1,34 @@
 import type { FieldErrors } from '@stolik/contracts';
 import { issueField, validationMessage } from '@stolik/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { i18n as I18n } from 'i18next';
 import type { z } from 'zod';
 import { FieldValidationError, HttpError } from '../shared/http-errors';
+
+/** Messages of Fastify's own 400s, by their code. */
+const CLIENT_ERROR_KEYS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'requests.invalidJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'requests.emptyJson',
+};
+
+/**
+ * Fastify answers a broken address before any route (a bad %-encoding, a path parameter over 100
+ * characters): `frameworkErrors` of the Fastify options, in the API's shapes too.
+ */
+export function frameworkErrorReply(i18n: () => I18n) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+    const message = i18n().t(tooLong ? 'requests.urlTooLong' : 'requests.badUrl');
+    return reply
+      .code(tooLong ? 414 : 400)
+      .type('application/json; charset=utf-8')
+      .send(
+        JSON.stringify(tooLong ? { detail: message, code: 'uri_too_long' } : { non_field_errors: [message] }),
+      );
+  };
+}
 
 /**
  * The API's one error path: every failure leaves here in the shapes of API-CONVENTIONS.md, in
@@ -50,8 +73,21 @@ export const errorsPlugin = fp<{ i18n: I18n }>(async (app: FastifyInstance, { i1
       const seconds = Number(reply.getHeader('retry-after') ?? 60);
       return reply.code(429).send({ detail: t('errors.tooManyRequests', { seconds }), code: 'throttled' });
     }
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors: malformed JSON, wrong content type, body too large…
+    if (status === 413 && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // The route's own limit when it has one (guest forms, sign-in: 16 KiB), else the server's.
+      const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1_048_576;
+      const kib = Math.floor(limit / 1024);
+      return reply.code(413).send({ detail: t('requests.bodyTooLarge', { kib }), code: 'payload_too_large' });
+    }
+    if (status === 400) {
+      // Fastify's own: a body that is not JSON (or smuggles __proto__), an empty one… A 400 has
+      // the field-errors shape on every route, so the message goes under non_field_errors.
+      request.log.info({ err: error }, 'client error');
+      const key = CLIENT_ERROR_KEYS[error.code] ?? 'errors.badRequest';
+      return reply.code(400).send({ non_field_errors: [t(key)] });
+    }
+    if (status > 400 && status < 500) {
+      // Fastify's own client errors: a wrong content type…
       request.log.info({ err: error }, 'client error');
       const detail = status === 404 ? t('errors.notFound') : t('errors.badRequest');
       return reply.code(status).send({ detail, code: error.code ?? 'bad_request' });

@@ -14,7 +14,11 @@ export const openapiPlugin = fp<{ version: string }>(async (app: FastifyInstance
         version,
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // A restaurant's POS: `Authorization: Token <key>` (POST /api/pos/orders/).
+          posKey: { type: 'apiKey', in: 'header', name: 'Authorization' },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -1,6 +1,13 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, type SecurityOptions, securityPlugin } from './security';
+import {
+  CONTENT_SECURITY_POLICY,
+  contentSecurityPolicy,
+  type SecurityOptions,
+  securityPlugin,
+} from './security';
 
 const ALLOWED = 'https://partner.example';
 
@@ -33,6 +40,20 @@ describe('security headers and CORS', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('frames nothing but the app itself, unless Metabase is configured: then its origin only', async () => {
+    expect(contentSecurityPolicy()).toBe(CONTENT_SECURITY_POLICY);
+    expect(CONTENT_SECURITY_POLICY).not.toContain('frame-src');
+    app = await appWith({ frameSources: ['https://metabase.example'] });
+    const csp = (await app.inject({ method: 'GET', url: '/api/thing/' })).headers['content-security-policy'];
+    const directives = String(csp).split('; ');
+    expect(directives.filter((d) => d.startsWith('frame-src'))).toEqual([
+      "frame-src 'self' https://metabase.example",
+    ]);
+    // Nothing else opens up: scripts, connections and who may frame the app stay as they were.
+    expect(directives).toEqual(expect.arrayContaining(CONTENT_SECURITY_POLICY.split('; ')));
+    expect(directives).toHaveLength(CONTENT_SECURITY_POLICY.split('; ').length + 1);
   });
 
   it('asks for https only when the product is served over https', async () => {
@@ -92,12 +113,19 @@ describe('security headers and CORS', () => {
 });
 
 describe('the product’s own answers', () => {
-  it('carry the security headers, and CORS only for CORS_ORIGINS', async () => {
+  it('carry the security headers, CORS only for CORS_ORIGINS, frames only the configured Metabase', async () => {
     const { createTestApp } = await import('../test/test-app');
-    const t = await createTestApp({ config: { corsOrigins: [ALLOWED] } });
+    const metabase = {
+      siteUrl: 'https://metabase.example:8443',
+      secretKey: 'a-metabase-embedding-secret-key-0123456789',
+      dashboards: [{ id: 12, name: 'Выручка' }],
+    };
+    const t = await createTestApp({ config: { corsOrigins: [ALLOWED], metabase } });
     try {
       const health = await t.app.inject({ method: 'GET', url: '/api/health/', headers: { origin: ALLOWED } });
-      expect(health.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+      expect(health.headers['content-security-policy']).toBe(
+        `${CONTENT_SECURITY_POLICY}; frame-src 'self' https://metabase.example:8443`,
+      );
       expect(health.headers['access-control-allow-origin']).toBe(ALLOWED);
       // The test product is reached at https://stolik.test.
       expect(health.headers['strict-transport-security']).toBe('max-age=31536000');
@@ -109,6 +137,47 @@ describe('the product’s own answers', () => {
       expect(other.headers['access-control-allow-origin']).toBeUndefined();
     } finally {
       await t.close();
+    }
+  }, 60_000); // a whole product on a fresh database: slow on a busy machine
+});
+
+/** Every file under a folder whose name ends with one of the extensions. */
+function filesIn(folder: string, extensions: string[]): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const full = path.join(folder, name);
+    if (statSync(full).isDirectory()) return name === 'node_modules' ? [] : filesIn(full, extensions);
+    return extensions.some((extension) => name.endsWith(extension)) ? [full] : [];
+  });
+}
+
+describe('what the page loads, against its policy', () => {
+  const miniapp = path.resolve(import.meta.dirname, '../../../miniapp');
+
+  it('loads scripts, styles, fonts and pictures from its own origin only (so the policy can say self)', () => {
+    const html = readFileSync(path.join(miniapp, 'index.html'), 'utf8');
+    // No script or stylesheet from a CDN (the Telegram SDK is bundled), and no inline script.
+    expect(html).not.toMatch(/<(script|link)[^>]+(src|href)="(https?:)?\/\//);
+    expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []).toEqual([]);
+    const styles = filesIn(path.join(miniapp, 'src'), ['.css']);
+    expect(styles.length).toBeGreaterThan(5);
+    for (const file of styles) {
+      const css = readFileSync(file, 'utf8');
+      expect(css, file).not.toMatch(/url\(\s*['"]?(https?:)?\/\//);
+      expect(css, file).not.toMatch(/@import\s+(url\()?['"]?(https?:)?\/\//);
+    }
+  });
+
+  it('calls no other origin and frames nothing from code (fetch, EventSource, iframes)', () => {
+    // The app's code and its service worker (apps/miniapp/pwa), tests aside.
+    const code = [
+      ...filesIn(path.join(miniapp, 'src'), ['.ts', '.tsx']),
+      ...(existsSync(path.join(miniapp, 'pwa')) ? filesIn(path.join(miniapp, 'pwa'), ['.ts', '.js']) : []),
+    ].filter((f) => !/\.test\.tsx?$/.test(f));
+    for (const file of code) {
+      const text = readFileSync(file, 'utf8');
+      expect(text, file).not.toMatch(/\bfetch\(\s*['"`]https?:/);
+      expect(text, file).not.toMatch(/new (EventSource|WebSocket|Worker)\(\s*['"`]https?:/);
+      expect(text, file).not.toMatch(/\beval\(|new Function\(|importScripts\(\s*['"`]https?:/);
     }
   });
 });

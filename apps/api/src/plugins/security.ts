@@ -9,6 +9,8 @@ export interface SecurityOptions {
   corsOrigins: readonly string[];
   /** Send Strict-Transport-Security: the product is reached over https (PUBLIC_URL says so). */
   https: boolean;
+  /** Other origins the app shows in a frame (configured Metabase dashboards); none by default. */
+  frameSources?: readonly string[];
 }
 
 /**
@@ -38,6 +40,12 @@ export const CONTENT_SECURITY_POLICY = [
   `frame-ancestors 'self' ${TELEGRAM_FRAME_ANCESTORS.join(' ')}`,
 ].join('; ');
 
+/** The page's policy, letting it frame the given origins too (the analytics page's Metabase). */
+export function contentSecurityPolicy(frameSources: readonly string[] = []): string {
+  if (frameSources.length === 0) return CONTENT_SECURITY_POLICY;
+  return `${CONTENT_SECURITY_POLICY}; frame-src 'self' ${frameSources.join(' ')}`;
+}
+
 /** Swagger UI (the API's documentation page) needs inline styles and its data: images. */
 const DOCS_POLICY = [
   "default-src 'self'",
@@ -63,6 +71,7 @@ function isDocs(request: FastifyRequest): boolean {
 export const securityPlugin = fp(
   async (app: FastifyInstance, options: SecurityOptions) => {
     const allowed = new Set(options.corsOrigins);
+    const pagePolicy = contentSecurityPolicy(options.frameSources);
 
     const allowOrigin = (request: FastifyRequest, reply: FastifyReply): boolean => {
       const origin = request.headers.origin;
@@ -88,7 +97,7 @@ export const securityPlugin = fp(
 
     app.addHook('onSend', async (request, reply) => {
       if (request.method !== 'OPTIONS') allowOrigin(request, reply);
-      reply.header('content-security-policy', isDocs(request) ? DOCS_POLICY : CONTENT_SECURITY_POLICY);
+      reply.header('content-security-policy', isDocs(request) ? DOCS_POLICY : pagePolicy);
       reply.header('x-content-type-options', 'nosniff');
       // Guest pages carry their token in the address: never send it to another site.
       reply.header('referrer-policy', 'no-referrer');

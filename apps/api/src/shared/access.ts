@@ -14,7 +14,12 @@ export type Access =
   | { kind: 'restaurant'; level: 'member' | 'admin'; from: { in: 'params' | 'query'; name: string } }
   /** An admin of at least one restaurant; the service narrows it to the restaurants concerned. */
   | { kind: 'admin' }
-  | { kind: 'superuser' };
+  | { kind: 'superuser' }
+  /**
+   * A restaurant's point-of-sale system, by its key (`Authorization: Token <key>`, DRF's token
+   * scheme), never a person: a staff token is refused, and the key names its restaurant.
+   */
+  | { kind: 'pos' };
 
 export const access = {
   public: { kind: 'public' },
@@ -22,6 +27,7 @@ export const access = {
   authenticated: { kind: 'authenticated' },
   admin: { kind: 'admin' },
   superuser: { kind: 'superuser' },
+  pos: { kind: 'pos' },
   member: (from: 'params' | 'query' = 'params', name = 'id'): Access => ({
     kind: 'restaurant',
     level: 'member',
@@ -42,16 +48,30 @@ export interface Viewer {
   memberships: Map<number, Role>;
 }
 
+/** The point-of-sale system making a request, known by its key. */
+export interface PosCaller {
+  keyId: number;
+  restaurantId: number;
+}
+
 /**
  * The one authorisation check for anything that belongs to a restaurant. Not a member: 404, so
  * nobody learns what exists in other restaurants. A member without the role: 403.
  */
 export function requireRestaurant(viewer: Viewer, restaurantId: number, level: 'member' | 'admin'): void {
-  if (viewer.isSuperuser) return;
-  const role = viewer.memberships.get(restaurantId);
-  if (role === undefined) throw notFound();
-  if (level === 'admin' && role !== ROLE_ADMIN) throw forbidden();
+  if (!viewer.isSuperuser) {
+    const role = viewer.memberships.get(restaurantId);
+    if (role === undefined) throw notFound();
+    if (level === 'admin' && role !== ROLE_ADMIN) throw forbidden();
+  }
+  if (!firstAuthorised.has(viewer)) firstAuthorised.set(viewer, restaurantId);
 }
+
+/** A viewer is loaded per request, so this is the restaurant each request was first allowed into. */
+const firstAuthorised = new WeakMap<Viewer, number>();
+
+/** The restaurant the request acted in (the audit log's restaurant), once a check let it in. */
+export const authorisedRestaurant = (viewer: Viewer): number | undefined => firstAuthorised.get(viewer);
 
 export function isAdminAnywhere(viewer: Viewer): boolean {
   return viewer.isSuperuser || [...viewer.memberships.values()].includes(ROLE_ADMIN);

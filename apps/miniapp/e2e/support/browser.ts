@@ -28,7 +28,11 @@ export interface Browser {
   errors: string[];
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * serviceWorkers 'block' (the default): the app's offline worker stays out of the way of tests that
+ * cut or reroute requests; the PWA test allows it.
+ */
+export async function launchBrowser(options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`No Chromium at ${CHROMIUM}. Install Debian's package: apt-get install -y chromium`);
   }
@@ -39,6 +43,7 @@ export async function launchBrowser(): Promise<Browser> {
     args: FLAGS,
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   const errors: string[] = [];
   const watch = (page: Page) => {

@@ -3,9 +3,17 @@ import { AppRoot } from '@telegram-apps/telegram-ui';
 import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
+import { TestStandPopup } from '../features/app-install/components/test-stand-popup';
 import { TelegramAutoLink } from '../features/telegram/hooks/use-telegram-auto-link';
 import { SESSION_EXPIRED_PATH, setSessionExpiredHandler } from '../shared/api/transport';
 import { i18n } from '../shared/i18n/i18n';
+import {
+  cachedSessionOwner,
+  forgetLastData,
+  keepLastData,
+  restoreLastData,
+  storedSessionOwner,
+} from '../shared/offline/persisted-cache';
 import { SessionProvider } from '../shared/session/session';
 import { telegramEnvironment } from '../shared/telegram/telegram';
 import { ThemeProvider, useTheme } from '../shared/theme/theme';
@@ -29,6 +37,7 @@ function Themed() {
     () =>
       setSessionExpiredHandler(() => {
         queryClient.clear();
+        forgetLastData();
         void router.navigate(SESSION_EXPIRED_PATH, { replace: true });
       }),
     [router, queryClient],
@@ -41,13 +50,21 @@ function Themed() {
     >
       <RouterProvider router={router} />
       <TelegramAutoLink />
+      <TestStandPopup />
     </AppRoot>
   );
 }
 
 /** Providers in one place: data, language, theme, router. */
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    // The last data of this person, so that a tablet opened offline shows it (marked as old).
+    const owner = storedSessionOwner();
+    if (owner) restoreLastData(client, owner);
+    return client;
+  });
+  useEffect(() => keepLastData(queryClient, () => cachedSessionOwner(queryClient)), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>

@@ -112,6 +112,8 @@ export const routes: RouteObject[] = [
                           },
                           { path: 'current', lazy: lazyScreen(settings, (m) => m.SettingsCurrentScreen) },
                           { path: 'static', lazy: lazyScreen(settings, (m) => m.SettingsStaticScreen) },
+                          { path: 'privacy', lazy: lazyScreen(settings, (m) => m.SettingsPrivacyScreen) },
+                          { path: 'audit', lazy: lazyScreen(settings, (m) => m.SettingsAuditScreen) },
                           {
                             element: <RequireRole level="superuser" />,
                             children: [

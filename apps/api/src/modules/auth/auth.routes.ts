@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
+import { perAddress, SMALL_BODY_LIMIT } from '../../shared/rate-limit';
 import type { AuthService } from './auth.service';
 
 const errors = errorReplies;
@@ -28,7 +29,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/jwt/create/',
     {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: perAddress.signIn },
+      bodyLimit: SMALL_BODY_LIMIT,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail (or username) and password',
@@ -43,7 +45,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/jwt/verify/',
     {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: perAddress.token },
+      bodyLimit: SMALL_BODY_LIMIT,
       schema: {
         tags: ['auth'],
         summary: 'Is this token valid',
@@ -57,7 +60,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/jwt/refresh/',
     {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: perAddress.token },
+      bodyLimit: SMALL_BODY_LIMIT,
       schema: {
         tags: ['auth'],
         summary: 'A new access token and a rotated refresh token',
@@ -71,7 +75,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/token/logout/',
     {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: perAddress.token },
+      bodyLimit: SMALL_BODY_LIMIT,
       schema: {
         tags: ['auth'],
         summary: 'End the session of a refresh token',
@@ -88,7 +93,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/signin/telegram/',
     {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: perAddress.signIn },
+      bodyLimit: SMALL_BODY_LIMIT,
       schema: {
         tags: ['auth'],
         summary: "Sign in with the Mini App's init data; UUID links the Telegram account first",

@@ -60,6 +60,29 @@ export async function loadGaps(db: Database, restaurantId: number) {
 }
 
 /**
+ * A queue party seated now, as the engine sees it: from its seating until its expected turn ends
+ * (or until now, when it has stayed longer: it is there still), and the table's cleaning after.
+ */
+export function seatedOccupation(
+  entry: { tableIds: number[]; seatedAt: Date | null; groupSize: number },
+  now: Date,
+  cleaningMinutes: number,
+): Occupation {
+  const seatedAt = entry.seatedAt ?? now;
+  const expectedEnd = Math.max(
+    seatedAt.getTime() + defaultTurnMinutes(entry.groupSize) * 60_000,
+    now.getTime(),
+  );
+  return {
+    tableIds: entry.tableIds,
+    from: seatedAt,
+    to: new Date(expectedEnd + cleaningMinutes * 60_000),
+    startsAt: seatedAt,
+    covers: entry.groupSize,
+  };
+}
+
+/**
  * Everything the availability engine needs for one restaurant's service day, read in parallel:
  * the hall, its hours and rules, and what already holds tables (bookings' stored held ranges,
  * and queue parties seated now, expected to stay their turn time).
@@ -155,23 +178,9 @@ export async function loadAvailabilityInput(
       covers: row.covers,
     });
   }
-  const seated: Occupation[] = seatedRows
+  const seated = seatedRows
     .filter((entry) => entry.seatedAt && entry.tableIds.length > 0)
-    .map((entry) => {
-      const seatedAt = entry.seatedAt as Date;
-      // A party past its expected turn is still there: it holds the table until at least now.
-      const expectedEnd = Math.max(
-        seatedAt.getTime() + defaultTurnMinutes(entry.groupSize) * 60_000,
-        now.getTime(),
-      );
-      return {
-        tableIds: entry.tableIds,
-        from: seatedAt,
-        to: new Date(expectedEnd + gaps.cleaningMinutes * 60_000),
-        startsAt: seatedAt,
-        covers: entry.groupSize,
-      };
-    });
+    .map((entry) => seatedOccupation(entry, now, gaps.cleaningMinutes));
 
   return {
     timezone: restaurant.timezone,

@@ -54,7 +54,10 @@ export const bookingSettingsRoutes: FastifyPluginAsyncZod<{ settings: BookingSet
   app.patch(
     '/api/settings/:id/work-time/',
     {
-      config: { access: access.restaurantAdmin() },
+      config: {
+        access: access.restaurantAdmin(),
+        audit: { action: 'settings.work_time', entity: 'restaurant', id: 'params.id', values: 'settings' },
+      },
       schema: {
         tags,
         summary: 'Set the hours of the weekdays given',
@@ -82,7 +85,15 @@ export const bookingSettingsRoutes: FastifyPluginAsyncZod<{ settings: BookingSet
   app.put(
     '/api/settings/:id/booking-duration-list/',
     {
-      config: { access: access.restaurantAdmin() },
+      config: {
+        access: access.restaurantAdmin(),
+        audit: {
+          action: 'settings.booking_durations',
+          entity: 'restaurant',
+          id: 'params.id',
+          values: 'settings',
+        },
+      },
       schema: {
         tags,
         summary: 'Replace the duration list (size ranges may not overlap)',
@@ -110,7 +121,10 @@ export const bookingSettingsRoutes: FastifyPluginAsyncZod<{ settings: BookingSet
   app.patch(
     '/api/settings/:id/booking/',
     {
-      config: { access: access.restaurantAdmin() },
+      config: {
+        access: access.restaurantAdmin(),
+        audit: { action: 'settings.booking_gaps', entity: 'restaurant', id: 'params.id', values: 'settings' },
+      },
       schema: {
         tags,
         summary: 'Set preparation and cleaning time (for bookings made or moved from now on)',
@@ -125,7 +139,10 @@ export const bookingSettingsRoutes: FastifyPluginAsyncZod<{ settings: BookingSet
   app.put(
     '/api/settings/:id/zone-schedules/:zone_pk/',
     {
-      config: { access: access.restaurantAdmin() },
+      config: {
+        access: access.restaurantAdmin(),
+        audit: { action: 'settings.zone_closures', entity: 'zone', id: 'params.zone_pk', values: 'settings' },
+      },
       schema: {
         tags,
         summary: "Replace a zone's closures from today on",
@@ -153,7 +170,10 @@ export const bookingSettingsRoutes: FastifyPluginAsyncZod<{ settings: BookingSet
   app.patch(
     '/api/restaurant/:id/update_zone_schedule/:zoneId/',
     {
-      config: { access: access.member() },
+      config: {
+        access: access.member(),
+        audit: { action: 'settings.zone_active', entity: 'zone', id: 'params.zoneId', values: 'settings' },
+      },
       schema: {
         tags,
         summary: 'Switch a zone on (1) or off (0)',
@@ -182,7 +202,10 @@ export const bookingSettingsRoutes: FastifyPluginAsyncZod<{ settings: BookingSet
   app.post(
     '/api/restaurant/:id/table_lock/',
     {
-      config: { access: access.member() },
+      config: {
+        access: access.member(),
+        audit: { action: 'settings.table_lock.create', entity: 'table_lock', values: 'settings' },
+      },
       schema: {
         tags,
         summary: 'Lock a table for a date or hours of it',
@@ -197,7 +220,10 @@ export const bookingSettingsRoutes: FastifyPluginAsyncZod<{ settings: BookingSet
   app.delete(
     '/api/restaurant/:id/table_lock/:lockId/',
     {
-      config: { access: access.member() },
+      config: {
+        access: access.member(),
+        audit: { action: 'settings.table_lock.delete', entity: 'table_lock', id: 'params.lockId' },
+      },
       schema: {
         tags,
         summary: 'Remove a table lock',
@@ -227,7 +253,10 @@ export const bookingSettingsRoutes: FastifyPluginAsyncZod<{ settings: BookingSet
   app.post(
     '/api/time_rule/',
     {
-      config: { access: access.authenticated },
+      config: {
+        access: access.authenticated,
+        audit: { action: 'settings.time_rule.create', entity: 'time_rule', values: 'settings' },
+      },
       schema: {
         tags,
         summary: 'Add a time rule',
@@ -241,7 +270,10 @@ export const bookingSettingsRoutes: FastifyPluginAsyncZod<{ settings: BookingSet
   app.patch(
     '/api/time_rule/:id/',
     {
-      config: { access: access.authenticated },
+      config: {
+        access: access.authenticated,
+        audit: { action: 'settings.time_rule.update', entity: 'time_rule', values: 'settings' },
+      },
       schema: {
         tags,
         summary: 'Change a time rule',
@@ -255,7 +287,10 @@ export const bookingSettingsRoutes: FastifyPluginAsyncZod<{ settings: BookingSet
   app.delete(
     '/api/time_rule/:id/',
     {
-      config: { access: access.authenticated },
+      config: {
+        access: access.authenticated,
+        audit: { action: 'settings.time_rule.delete', entity: 'time_rule' },
+      },
       schema: {
         tags,
         summary: 'Remove a time rule',
@@ -280,12 +315,15 @@ export const bookingSettingsRoutes: FastifyPluginAsyncZod<{ settings: BookingSet
         response: { 200: z.array(AutoRuleSchema), ...errors },
       },
     },
-    (request) => settings.autoRules(request.query.restaurant),
+    (request) => settings.autoRules(request.query.restaurant, request.query.rule_type),
   );
   app.post(
     '/api/auto_reservation_rules/',
     {
-      config: { access: access.authenticated },
+      config: {
+        access: access.authenticated,
+        audit: { action: 'settings.auto_rule.create', entity: 'auto_rule', values: 'settings' },
+      },
       schema: {
         tags,
         summary: 'Add an auto-reservation rule',
@@ -299,7 +337,10 @@ export const bookingSettingsRoutes: FastifyPluginAsyncZod<{ settings: BookingSet
   app.patch(
     '/api/auto_reservation_rules/:id/',
     {
-      config: { access: access.authenticated },
+      config: {
+        access: access.authenticated,
+        audit: { action: 'settings.auto_rule.update', entity: 'auto_rule', values: 'settings' },
+      },
       schema: {
         tags,
         summary: 'Change an auto-reservation rule',
@@ -313,7 +354,10 @@ export const bookingSettingsRoutes: FastifyPluginAsyncZod<{ settings: BookingSet
   app.delete(
     '/api/auto_reservation_rules/:id/',
     {
-      config: { access: access.authenticated },
+      config: {
+        access: access.authenticated,
+        audit: { action: 'settings.auto_rule.delete', entity: 'auto_rule' },
+      },
       schema: {
         tags,
         summary: 'Remove an auto-reservation rule',

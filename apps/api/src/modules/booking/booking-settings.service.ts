@@ -418,14 +418,14 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
       });
     },
 
-    async autoRules(restaurantId: number): Promise<AutoRule[]> {
+    async autoRules(restaurantId: number, ruleType?: string): Promise<AutoRule[]> {
       await restaurantOrThrow(restaurantId);
       const rows = await db
         .select()
         .from(autoReservationRules)
         .where(eq(autoReservationRules.restaurantId, restaurantId))
         .orderBy(asc(autoReservationRules.id));
-      return rows.map(toAutoRule);
+      return rows.filter((r) => !ruleType || r.ruleType === ruleType).map(toAutoRule);
     },
 
     async addAutoRule(viewer: Viewer, body: AutoRuleCreateBody): Promise<AutoRule> {

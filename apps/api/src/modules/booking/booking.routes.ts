@@ -30,13 +30,14 @@ import {
   TableFitSchema,
   WaitingListBody,
 } from '@stolik/contracts';
+import { normalizeMobilePhone } from '@stolik/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../plugins/authentication';
 import { access } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
 import { pageLinks } from '../../shared/pagination';
-import type { RateLimiter } from '../../shared/rate-limit';
+import { perAddress, type RateLimiter, SMALL_BODY_LIMIT } from '../../shared/rate-limit';
 import type { GuestChannelOf } from '../telegram/guest-chat';
 import type { BookingService } from './booking.service';
 import { contactsWorkbook } from './contacts-export';
@@ -75,7 +76,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/booking/',
     {
-      config: { access: access.authenticated },
+      config: { access: access.authenticated, audit: { action: 'booking.create', entity: 'booking' } },
       schema: {
         tags: ['bookings'],
         summary: 'Book a table (the best free fit when none is named)',
@@ -176,7 +177,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/booking/waiting_queue/',
     {
-      config: { access: access.authenticated },
+      config: { access: access.authenticated, audit: { action: 'booking.waiting_list', entity: 'booking' } },
       schema: {
         tags: ['bookings'],
         summary: 'Put a request on the waiting list (no table held)',
@@ -191,7 +192,10 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/booking/change-restaurant/',
     {
-      config: { access: access.authenticated },
+      config: {
+        access: access.authenticated,
+        audit: { action: 'booking.move_restaurant', entity: 'booking', id: 'body.booking' },
+      },
       schema: {
         tags: ['bookings'],
         summary: 'Move a booking to another restaurant of the same staff member',
@@ -233,7 +237,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/booking/:id/',
     {
-      config: { access: access.authenticated },
+      config: { access: access.authenticated, audit: { action: 'booking.update', entity: 'booking' } },
       schema: {
         tags: ['bookings'],
         summary: 'Change the status (as the status machine allows) and/or the details',
@@ -308,7 +312,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/public/restaurant/:id/slots/',
     {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: perAddress.slots },
       schema: {
         tags: ['guests'],
         summary: 'Start times a guest may request',
@@ -326,7 +330,8 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/public/restaurant/:id/booking/',
     {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: perAddress.guestForm },
+      bodyLimit: SMALL_BODY_LIMIT,
       schema: {
         tags: ['guests'],
         summary: 'Request a booking (idempotent on the Idempotency-Key header)',
@@ -344,7 +349,9 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const channel = guestChannel(request.body.init_data);
       await limiter.consume(`booking:address:${request.ip}`, REQUEST_PER_ADDRESS);
-      await limiter.consume(`booking:phone:${request.body.phone.replace(/\D/g, '')}`, REQUEST_PER_PHONE);
+      // One phone however it is written ('8 916…', '+7 (916)…'): the number the booking would keep.
+      const phoneKey = normalizeMobilePhone(request.body.phone) ?? request.body.phone.replace(/\D/g, '');
+      await limiter.consume(`booking:phone:${phoneKey}`, REQUEST_PER_PHONE);
       const key = request.headers['idempotency-key'] ?? null;
       const result = await bookings.guestRequest(
         request.params.id,
@@ -362,7 +369,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/public/booking/:token/',
     {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: perAddress.guestPage },
       schema: {
         tags: ['guests'],
         summary: "The guest's own request and its outcome",
@@ -376,7 +383,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/public/booking/:token/cancel/',
     {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: perAddress.guestCancel },
       schema: {
         tags: ['guests'],
         summary: 'The guest cancels their request or booking',

@@ -37,17 +37,34 @@ import {
   weekdayOf,
   zonedInstant,
 } from '@stolik/domain';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { isExclusionViolation, isUniqueViolation } from '../../shared/db-errors';
 import { FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
 import { phoneOrThrow } from '../../shared/phone-input';
+import { lockSeating } from '../../shared/seating-lock';
 import { announceChange } from '../events/changes';
 import {
   inLocalWindow,
   loadAvailabilityInput,
   loadDurations,
   loadGaps,
+  seatedOccupation,
   serviceDateOf,
 } from './availability-input';
 
@@ -295,9 +312,12 @@ export function createBookingService(db: Database, now: () => Date = () => new D
 
   /**
    * The booking's rows in booking_tables, rewritten: one per table while its status holds tables,
-   * none otherwise. The exclusion constraint refuses an overlap: a 409 naming the tables.
+   * none otherwise. The exclusion constraint refuses an overlap with another booking: a 409 naming
+   * the tables. When the booking is placed (new, moved, resized, retimed, back on a table), a walk-in
+   * seated there meanwhile is checked too, under the seating lock the queue takes; a status move
+   * in place is not, so that a guest can be marked arrived while the last party is still leaving.
    */
-  async function hold(tx: Tx, booking: BookingRow, tableIds: number[]) {
+  async function hold(tx: Tx, booking: BookingRow, tableIds: number[], placed: boolean) {
     await tx.delete(bookingTables).where(eq(bookingTables.bookingId, booking.id));
     if (!HOLDING.includes(booking.status) || tableIds.length === 0) return;
     const gaps = await loadGaps(tx as unknown as Database, booking.restaurantId);
@@ -307,6 +327,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
       gaps.preparationMinutes,
       gaps.cleaningMinutes,
     );
+    if (placed) await refuseSeatedWalkIns(tx, booking.restaurantId, tableIds, range, gaps.cleaningMinutes);
     const during = `[${range.from.toISOString()},${range.to.toISOString()})`;
     try {
       await tx.insert(bookingTables).values(
@@ -322,6 +343,42 @@ export function createBookingService(db: Database, now: () => Date = () => new D
       if (isExclusionViolation(error, 'booking_tables_no_overlap')) throw conflict(tableIds);
       throw error;
     }
+  }
+
+  /**
+   * 409 booking_conflict when a queue party sits at one of the tables for part of the range, as
+   * the engine counts it (`seatedOccupation`). The engine already left such tables out when it
+   * placed the booking; this repeats the check in the writing transaction, under the seating lock,
+   * for a walk-in seated at the same instant.
+   */
+  async function refuseSeatedWalkIns(
+    tx: Tx,
+    restaurantId: number,
+    tableIds: number[],
+    range: { from: Date; to: Date },
+    cleaningMinutes: number,
+  ) {
+    await lockSeating(tx, restaurantId);
+    const seated = await tx
+      .select({
+        tableIds: queueEntries.tableIds,
+        seatedAt: queueEntries.seatedAt,
+        groupSize: queueEntries.groupSize,
+      })
+      .from(queueEntries)
+      .where(
+        and(
+          eq(queueEntries.restaurantId, restaurantId),
+          eq(queueEntries.status, 'sat'),
+          arrayOverlaps(queueEntries.tableIds, tableIds),
+        ),
+      );
+    const at = now();
+    const taken = seated
+      .map((entry) => seatedOccupation(entry, at, cleaningMinutes))
+      .filter((o) => o.from < range.to && range.from < o.to)
+      .flatMap((o) => o.tableIds);
+    if (taken.length > 0) throw conflict(tableIds.filter((id) => taken.includes(id)));
   }
 
   /** Everything a change leaves behind, in its transaction: history, the live announcement, the outbox. */
@@ -420,7 +477,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
         })
         .returning();
       if (!row) throw new Error('booking was not created');
-      await hold(tx, row, values.place.tableIds);
+      await hold(tx, row, values.place.tableIds, true);
       await record(tx, row, null, values.by, values.changes ?? {});
       return row;
     });
@@ -471,7 +528,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
       // The held tables of a booking that held none before (cancelled, waiting list): its place.
       const known =
         tableIds.length > 0 ? tableIds : place === null ? await tablesOfPlace(tx, updated) : tableIds;
-      await hold(tx, updated, known);
+      await hold(tx, updated, known, place !== null);
       await record(tx, updated, before.status, by, changes);
       return updated;
     });
@@ -783,6 +840,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
     /** The rows of the contacts export: every booking of the range with a phone, by time. */
     async contacts(restaurantId: number, start: string, end: string) {
       const restaurant = await restaurantOrThrow(restaurantId);
+      if (end < start) throw new FieldValidationError({ end_date: ['bookingConflicts.endBeforeStart'] });
       const rows = await db
         .select()
         .from(bookings)
@@ -820,7 +878,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
           .where(and(eq(bookings.id, before.id), eq(bookings.restaurantId, before.restaurantId)))
           .returning();
         if (!updated) throw new HttpError(409, 'bookingApi.changedElsewhere', 'conflict');
-        await hold(tx, updated, place.tableIds);
+        await hold(tx, updated, place.tableIds, true);
         await record(tx, updated, before.status, viewer.id, {
           from_restaurant: before.restaurantId,
           to_restaurant: target.id,

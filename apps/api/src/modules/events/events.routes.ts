@@ -10,8 +10,14 @@ import { z } from 'zod';
 import { access } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
 import { notFound } from '../../shared/http-errors';
+import { addressOf, perAddress, tooManyRequests } from '../../shared/rate-limit';
 import { ACCESS_TTL_S } from '../auth/tokens';
 import type { ChangeHub } from './change-hub';
+
+/** Guest streams one address may hold open at once, per process (a family, a restaurant's Wi-Fi). */
+export const GUEST_STREAMS_PER_ADDRESS = 20;
+/** What a 429 for one stream too many asks the client to wait. */
+const GUEST_STREAM_RETRY_S = 30;
 
 /**
  * GET /api/restaurant/{id}/events/: Server-Sent Events of the restaurant's changes, authorised like
@@ -26,8 +32,36 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   /** A guest's booking by its secret token (the public booking stream). */
   findGuestBooking: (token: string) => Promise<{ id: number; restaurantId: number } | null>;
   lifetimeMs?: number;
-}> = async (app, { hub, findGuestEntry, findGuestBooking, lifetimeMs = ACCESS_TTL_S * 1000 }) => {
+  /** How many guest streams one address may hold open at once in this process (429 past it). */
+  guestStreamsPerAddress?: number;
+}> = async (
+  app,
+  {
+    hub,
+    findGuestEntry,
+    findGuestBooking,
+    lifetimeMs = ACCESS_TTL_S * 1000,
+    guestStreamsPerAddress = GUEST_STREAMS_PER_ADDRESS,
+  },
+) => {
   const open = new Set<() => void>();
+  // Guest streams are public: one address must not hold this process's sockets and timers.
+  const guestStreams = new Map<string, number>();
+  /** Counts one more open guest stream of the request's address, or answers 429; returns its release. */
+  const holdGuestStream = (request: FastifyRequest): (() => void) => {
+    const address = addressOf(request.ip);
+    const held = guestStreams.get(address) ?? 0;
+    if (held >= guestStreamsPerAddress) throw tooManyRequests(GUEST_STREAM_RETRY_S);
+    guestStreams.set(address, held + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (guestStreams.get(address) ?? 1) - 1;
+      if (left > 0) guestStreams.set(address, left);
+      else guestStreams.delete(address);
+    };
+  };
   // Open streams would hold the server's close forever.
   app.addHook('preClose', async () => {
     for (const end of open) end();
@@ -40,6 +74,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     restaurantId: number,
     /** What this listener is told of a change; null: nothing. */
     toMessage: (change: RestaurantChange) => RestaurantChange | null,
+    /** Called once when the stream ends, however it ends. */
+    onEnd: () => void = () => {},
   ) => {
     reply.hijack();
     const raw = reply.raw;
@@ -73,6 +109,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       clearTimeout(expiry);
       unsubscribe();
       open.delete(end);
+      onEnd();
     };
     open.add(end);
     request.raw.on('close', cleanup);
@@ -100,7 +137,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/public/queue/:token/events/',
     {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: perAddress.guestStream },
       schema: {
         tags: ['guests'],
         summary: "Nudges for a guest's own page (text/event-stream)",
@@ -111,22 +148,30 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const entry = await findGuestEntry(request.params.token);
-      if (!entry) throw notFound();
-      await hub.start();
-      // Other guests' changes move this guest's place too, but their ids and statuses stay private.
-      serve(request, reply, entry.restaurantId, () => ({
-        kind: 'queue',
-        restaurant: entry.restaurantId,
-        id: entry.id,
-      }));
+      const release = holdGuestStream(request);
+      try {
+        const entry = await findGuestEntry(request.params.token);
+        if (!entry) throw notFound();
+        await hub.start();
+        // Other guests' changes move this guest's place too, but their ids and statuses stay private.
+        serve(
+          request,
+          reply,
+          entry.restaurantId,
+          () => ({ kind: 'queue', restaurant: entry.restaurantId, id: entry.id }),
+          release,
+        );
+      } catch (error) {
+        release();
+        throw error;
+      }
     },
   );
 
   app.get(
     '/api/public/booking/:token/events/',
     {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: perAddress.guestStream },
       schema: {
         tags: ['guests'],
         summary: "Nudges for a guest's booking page (text/event-stream)",
@@ -137,14 +182,25 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const booking = await findGuestBooking(request.params.token);
-      if (!booking) throw notFound();
-      await hub.start();
-      serve(request, reply, booking.restaurantId, (change) =>
-        change.kind === 'booking' && change.id === booking.id
-          ? { kind: 'booking', restaurant: booking.restaurantId, id: booking.id }
-          : null,
-      );
+      const release = holdGuestStream(request);
+      try {
+        const booking = await findGuestBooking(request.params.token);
+        if (!booking) throw notFound();
+        await hub.start();
+        serve(
+          request,
+          reply,
+          booking.restaurantId,
+          (change) =>
+            change.kind === 'booking' && change.id === booking.id
+              ? { kind: 'booking', restaurant: booking.restaurantId, id: booking.id }
+              : null,
+          release,
+        );
+      } catch (error) {
+        release();
+        throw error;
+      }
     },
   );
 };

@@ -53,7 +53,10 @@ export const hallRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/tables/',
     {
-      config: { access: access.admin },
+      config: {
+        access: access.admin,
+        audit: { action: 'hall.table.create', entity: 'table', values: 'settings' },
+      },
       schema: {
         tags: ['hall'],
         summary: 'Add a table',
@@ -66,7 +69,10 @@ export const hallRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/tables/',
     {
-      config: { access: access.admin },
+      config: {
+        access: access.admin,
+        audit: { action: 'hall.table.update', entity: 'table', id: 'query.pk', values: 'settings' },
+      },
       schema: {
         tags: ['hall'],
         summary: 'Change a table (only the fields sent)',
@@ -80,7 +86,10 @@ export const hallRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/tables/',
     {
-      config: { access: access.admin },
+      config: {
+        access: access.admin,
+        audit: { action: 'hall.table.delete', entity: 'table', id: 'query.pk' },
+      },
       schema: {
         tags: ['hall'],
         summary: 'Remove a table (409 while guests sit at it or a booking holds it)',
@@ -110,7 +119,10 @@ export const hallRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/connection_table/create-groups/',
     {
-      config: { access: access.admin },
+      config: {
+        access: access.admin,
+        audit: { action: 'hall.group.create', entity: 'table_group', id: 'none', values: 'settings' },
+      },
       schema: {
         tags: ['hall'],
         summary: 'Make one or more table groups (all or none)',
@@ -123,7 +135,15 @@ export const hallRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/connection_table/group-table/',
     {
-      config: { access: access.admin },
+      config: {
+        access: access.admin,
+        audit: {
+          action: 'hall.group.add_table',
+          entity: 'table_group',
+          id: 'body.group_id',
+          values: 'settings',
+        },
+      },
       schema: {
         tags: ['hall'],
         summary: 'Put a table into a group',
@@ -136,7 +156,15 @@ export const hallRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/connection_table/patch-group/',
     {
-      config: { access: access.admin },
+      config: {
+        access: access.admin,
+        audit: {
+          action: 'hall.group.update',
+          entity: 'table_group',
+          id: 'query.group_id',
+          values: 'settings',
+        },
+      },
       schema: {
         tags: ['hall'],
         summary: "Change a group's name, seats or tables",
@@ -150,7 +178,15 @@ export const hallRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/connection_table/delete-group-table/',
     {
-      config: { access: access.admin },
+      config: {
+        access: access.admin,
+        audit: {
+          action: 'hall.group.remove_table',
+          entity: 'table_group',
+          id: 'query.group_id',
+          values: 'settings',
+        },
+      },
       schema: {
         tags: ['hall'],
         summary: 'Take a table out of a group (table_id), or delete the group',
@@ -180,7 +216,10 @@ export const hallRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/restaurant/:id/zones/',
     {
-      config: { access: access.restaurantAdmin() },
+      config: {
+        access: access.restaurantAdmin(),
+        audit: { action: 'hall.zone.create', entity: 'zone', values: 'settings' },
+      },
       schema: {
         tags: ['hall'],
         summary: 'Add a zone',
@@ -194,7 +233,10 @@ export const hallRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/restaurant/:id/zones/:zoneId/',
     {
-      config: { access: access.restaurantAdmin() },
+      config: {
+        access: access.restaurantAdmin(),
+        audit: { action: 'hall.zone.update', entity: 'zone', id: 'params.zoneId', values: 'settings' },
+      },
       schema: {
         tags: ['hall'],
         summary: 'Rename or reorder a zone',
@@ -208,7 +250,10 @@ export const hallRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/restaurant/:id/zones/:zoneId/',
     {
-      config: { access: access.restaurantAdmin() },
+      config: {
+        access: access.restaurantAdmin(),
+        audit: { action: 'hall.zone.delete', entity: 'zone', id: 'params.zoneId' },
+      },
       schema: {
         tags: ['hall'],
         summary: 'Remove a zone (409 while it has tables)',

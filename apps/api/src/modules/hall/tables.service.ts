@@ -4,6 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
+import { lockSeating } from '../../shared/seating-lock';
 import { toTable } from '../restaurants/restaurants.service';
 import { announceHallChange, restaurantOrThrow } from './hall-shared';
 import { tableUse } from './table-use';
@@ -125,11 +126,14 @@ export function createTablesService(db: Database, now: () => Date = () => new Da
      * Removes a table, its place in groups and its locks. Refused (409, saying why) while guests sit
      * at it or a booking holds it. The row is locked first: a booking that takes the table at the
      * same moment either commits before (and is seen here) or waits and then fails on the missing
-     * table, never leaving a booking on a table that is gone.
+     * table, never leaving a booking on a table that is gone. The seating lock comes first (the
+     * order a booking takes them in too): a walk-in seated at the same moment is seen here, or
+     * waits and then finds no table.
      */
     async remove(viewer: Viewer, id: number): Promise<void> {
       const table = await tableFor(viewer, id);
       await db.transaction(async (tx) => {
+        await lockSeating(tx, table.restaurantId);
         await tx.execute(sql`select id from ${diningTables} where id = ${id} for update`);
         const use = await tableUse(tx, table.restaurantId, [id], now());
         if (use.seated.length > 0 || use.booked.length > 0) {

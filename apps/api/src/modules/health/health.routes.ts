@@ -8,7 +8,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health/',
     {
-      config: { access: access.public },
+      config: {
+        access: access.public,
+        rateLimit: {
+          exempt: 'probes and load balancers call it constantly; it runs one select 1 and nothing else',
+        },
+      },
       schema: {
         tags: ['health'],
         summary: 'Is the API up and is its database reachable',

@@ -20,13 +20,14 @@ import {
   SeatingZone,
   WalkInBody,
 } from '@stolik/contracts';
+import { normalizeMobilePhone } from '@stolik/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../plugins/authentication';
 import { access } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
 import { pageLinks } from '../../shared/pagination';
-import type { RateLimiter } from '../../shared/rate-limit';
+import { perAddress, type RateLimiter, SMALL_BODY_LIMIT } from '../../shared/rate-limit';
 import type { GuestChannelOf } from '../telegram/guest-chat';
 import type { QueueService } from './queue.service';
 
@@ -59,7 +60,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/reservation/',
     {
-      config: { access: access.authenticated },
+      config: { access: access.authenticated, audit: { action: 'queue.create', entity: 'queue_entry' } },
       schema: {
         tags: ['queue'],
         summary: 'Add a walk-in',
@@ -73,7 +74,10 @@ export const queueRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/reservation/instant_seat/',
     {
-      config: { access: access.authenticated },
+      config: {
+        access: access.authenticated,
+        audit: { action: 'queue.instant_seat', entity: 'queue_entry' },
+      },
       schema: {
         tags: ['queue'],
         summary: 'Seat a walk-in at once at free tables',
@@ -87,7 +91,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/reservation/create_reservation/',
     {
-      config: { access: access.authenticated },
+      config: { access: access.authenticated, audit: { action: 'queue.reserve', entity: 'queue_entry' } },
       schema: {
         tags: ['queue'],
         summary: 'Hold a guest in reserve (out of the waits until made live)',
@@ -148,7 +152,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/reservation/invite/',
     {
-      config: { access: access.authenticated },
+      config: { access: access.authenticated, audit: { action: 'queue.call', entity: 'queue_entry' } },
       schema: {
         tags: ['queue'],
         summary: 'Call the guest: their table is ready',
@@ -176,7 +180,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/reservation/:id/',
     {
-      config: { access: access.authenticated },
+      config: { access: access.authenticated, audit: { action: 'queue.update', entity: 'queue_entry' } },
       schema: {
         tags: ['queue'],
         summary: 'Change the status (by the status machine) or the details',
@@ -191,7 +195,10 @@ export const queueRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/reservation/:id/update_resto/',
     {
-      config: { access: access.authenticated },
+      config: {
+        access: access.authenticated,
+        audit: { action: 'queue.move_restaurant', entity: 'queue_entry' },
+      },
       schema: {
         tags: ['queue'],
         summary: 'Send a waiting guest to another restaurant',
@@ -206,7 +213,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/reservation/:id/',
     {
-      config: { access: access.authenticated },
+      config: { access: access.authenticated, audit: { action: 'queue.cancel', entity: 'queue_entry' } },
       schema: {
         tags: ['queue'],
         summary: 'The guest left (cancelled)',
@@ -238,7 +245,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/public/restaurant/:id/',
     {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: perAddress.read },
       schema: {
         tags: ['guests'],
         summary: 'What the guest form shows of a restaurant',
@@ -252,7 +259,8 @@ export const queueRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/public/restaurant/:id/queue/',
     {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: perAddress.guestForm },
+      bodyLimit: SMALL_BODY_LIMIT,
       schema: {
         tags: ['guests'],
         summary: 'Join the queue (idempotent on the Idempotency-Key header)',
@@ -269,7 +277,9 @@ export const queueRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const channel = guestChannel(request.body.init_data);
       await limiter.consume(`join:address:${request.ip}`, JOIN_PER_ADDRESS);
-      await limiter.consume(`join:phone:${request.body.phone.replace(/\D/g, '')}`, JOIN_PER_PHONE);
+      // One phone however it is written ('8 916…', '+7 (916)…'): the number the entry would keep.
+      const phoneKey = normalizeMobilePhone(request.body.phone) ?? request.body.phone.replace(/\D/g, '');
+      await limiter.consume(`join:phone:${phoneKey}`, JOIN_PER_PHONE);
       const key = request.headers['idempotency-key'] ?? null;
       const result = await queue.guestJoin(
         request.params.id,
@@ -285,7 +295,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/public/queue/:token/',
     {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: perAddress.guestPage },
       schema: {
         tags: ['guests'],
         summary: "The guest's own place in the queue",
@@ -299,7 +309,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/public/queue/:token/cancel/',
     {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: perAddress.guestCancel },
       schema: {
         tags: ['guests'],
         summary: 'The guest leaves the queue',

@@ -19,6 +19,7 @@ import { MessageKey } from '@stolik/contracts';
 import { type Database, schema } from '@stolik/db';
 import {
   ACTIVE_QUEUE_STATUSES,
+  type BookingStatus,
   canMoveQueueEntry,
   defaultTurnMinutes,
   type EntrySource,
@@ -28,6 +29,7 @@ import {
   normalizeMobilePhone,
   type PartyEstimate,
   type QueueStatus,
+  TABLE_HOLDING_BOOKING_STATUSES,
   type WaitingParty,
 } from '@stolik/domain';
 import { and, arrayOverlaps, asc, count, desc, eq, gte, ilike, inArray, max, ne, or, sql } from 'drizzle-orm';
@@ -36,19 +38,29 @@ import { requireRestaurant, type Viewer } from '../../shared/access';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
 import { phoneOrThrow } from '../../shared/phone-input';
+import { lockSeating } from '../../shared/seating-lock';
 import { announceChange } from '../events/changes';
 
-const { queueEntries, queueHistory, queueCounters, outbox, restaurants, diningTables, zones } = schema;
+const {
+  queueEntries,
+  queueHistory,
+  queueCounters,
+  outbox,
+  restaurants,
+  diningTables,
+  zones,
+  bookings,
+  bookingTables,
+} = schema;
 type EntryRow = typeof queueEntries.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const CLEANING_MINUTES = 10;
 const TURN_CACHE_MS = 5 * 60_000;
 const WAITING: QueueStatus[] = ['live', 'called', 'joined'];
+const TABLE_HOLDING_BOOKINGS = TABLE_HOLDING_BOOKING_STATUSES as BookingStatus[];
 /** A visit that happened: the guest sat down (and maybe has left). */
 const VISITED: QueueStatus[] = ['sat', 'closed'];
-/** The first key of the per-restaurant seating lock (the second is the restaurant id). */
-const SEATING_LOCK = 7_311_044;
 const TURN_HISTORY_DAYS = 28;
 /** Fewer closed parties of a size than this, and the median says little: the default stays. */
 const TURN_MIN_SAMPLES = 5;
@@ -248,7 +260,14 @@ export function createQueueService(
    */
   async function claimTables(tx: Tx, restaurantId: number, tableIds: number[], entryId: number | null) {
     if (tableIds.length === 0) return;
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEATING_LOCK}::int, ${restaurantId}::int)`);
+    await lockSeating(tx, restaurantId);
+    // Read again under the lock: a table deleted meanwhile (the hall takes this lock too) is gone.
+    const present = await tx
+      .select({ id: diningTables.id })
+      .from(diningTables)
+      .where(and(eq(diningTables.restaurantId, restaurantId), inArray(diningTables.id, tableIds)));
+    if (present.length !== new Set(tableIds).size)
+      throw new FieldValidationError({ tables: [MessageKey.invalid] });
     const taken = await tx
       .select({ tables: queueEntries.tableIds })
       .from(queueEntries)
@@ -265,6 +284,44 @@ export function createQueueService(
       throw new HttpError(409, 'queue.tableTaken', 'table_taken', {
         tables: tableIds.filter((id) => busy.has(id)),
       });
+    }
+    // Nor a walk-in at a table a booking holds now: its held range (preparation and cleaning
+    // included) covers this moment, or its party sits there still (open, past its end time).
+    // Bookings later in the day leave the table free until then.
+    const at = now().toISOString();
+    const booked = await tx
+      .select({
+        tableId: bookingTables.tableId,
+        bookingId: bookingTables.bookingId,
+        number: diningTables.number,
+      })
+      .from(bookingTables)
+      .innerJoin(bookings, eq(bookings.id, bookingTables.bookingId))
+      .innerJoin(diningTables, eq(diningTables.id, bookingTables.tableId))
+      .where(
+        and(
+          eq(bookingTables.restaurantId, restaurantId),
+          inArray(bookingTables.tableId, tableIds),
+          inArray(bookings.status, TABLE_HOLDING_BOOKINGS),
+          or(
+            sql`${bookingTables.during} @> ${at}::timestamptz`,
+            and(eq(bookings.status, 'open'), sql`lower(${bookingTables.during}) <= ${at}::timestamptz`),
+          ),
+        ),
+      )
+      .orderBy(asc(diningTables.number));
+    if (booked.length > 0) {
+      throw new HttpError(
+        409,
+        'bookingConflicts.tableBookedNow',
+        'table_booked',
+        {
+          tables: [...new Set(booked.map((b) => b.tableId))],
+          bookings: [...new Set(booked.map((b) => b.bookingId))],
+        },
+        {},
+        { tables: [...new Set(booked.map((b) => b.number))].join(', ') },
+      );
     }
   }
 
@@ -855,6 +912,7 @@ export function createQueueService(
     }
     return {
       token: entry.guestToken,
+      restaurant: entry.restaurantId,
       restaurant_name: restaurantName,
       number: entry.number,
       status: entry.status,

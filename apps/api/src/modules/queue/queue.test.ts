@@ -117,6 +117,7 @@ describe('the live queue', () => {
       expect(Object.keys(page.json()).sort()).toEqual([
         'number',
         'position',
+        'restaurant',
         'restaurant_name',
         'status',
         'token',

@@ -42,7 +42,10 @@ export const restaurantsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/restaurant/:id/',
     {
-      config: { access: access.restaurantAdmin() },
+      config: {
+        access: access.restaurantAdmin(),
+        audit: { action: 'settings.restaurant', entity: 'restaurant', values: 'settings' },
+      },
       schema: {
         tags: ['restaurants'],
         summary: "Change the restaurant's settings: name, time zone, bookings, ui flags, tags",

@@ -16,6 +16,7 @@ export function toRestaurant(row: RestaurantRow): Restaurant {
       },
     },
     tags: row.tags,
+    guest_retention_days: row.guestRetentionDays,
   };
 }
 
@@ -86,6 +87,7 @@ export function createRestaurantsService(repository: RestaurantsRepository) {
             }
           : {}),
         ...(body.tags !== undefined ? { tags: distinctTags(body.tags) } : {}),
+        ...(body.guest_retention_days !== undefined ? { guestRetentionDays: body.guest_retention_days } : {}),
       });
       return toRestaurant(row);
     },

@@ -29,6 +29,7 @@ describe('restaurants', () => {
         has_bookings: true,
         ui_content: { app: { hide_orders: false, hide_main_table: false } },
         tags: [],
+        guest_retention_days: 365,
       },
     ]);
     const other = z.array(Restaurant).parse((await get('/api/restaurant/', who.bearer(who.hostessB))).json());
@@ -103,6 +104,7 @@ describe('restaurants', () => {
         has_bookings: true,
         ui_content: { app: { hide_orders: true, hide_main_table: false } },
         tags: ['Веранда', 'Дети'],
+        guest_retention_days: 365,
       });
       const second = await patch(id, { has_bookings: false, ui_content: { app: { hide_main_table: true } } });
       expect(second.json()).toMatchObject({

@@ -27,6 +27,7 @@ import { access } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
 import { FieldValidationError, HttpError } from '../../shared/http-errors';
 import { pageLinks } from '../../shared/pagination';
+import { perAddress } from '../../shared/rate-limit';
 import type { PlatformService } from './platform.service';
 import type { RestaurantContentService } from './restaurant-content.service';
 import type { SchemeService } from './scheme.service';
@@ -79,7 +80,10 @@ export const staticContentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/restaurant/:id/scheme/',
     {
-      config: { access: access.superuser },
+      config: {
+        access: access.superuser,
+        audit: { action: 'content.scheme.save', entity: 'scheme', values: 'none' },
+      },
       schema: {
         tags,
         summary: 'Save the scheme as a new version (and the tables at their new places)',
@@ -127,7 +131,10 @@ export const staticContentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/restaurant/:id/scheme/history/:version/restore/',
     {
-      config: { access: access.superuser },
+      config: {
+        access: access.superuser,
+        audit: { action: 'content.scheme.restore', entity: 'scheme', id: 'params.version' },
+      },
       schema: {
         tags,
         summary: 'Bring an older version back: it is saved again as the newest',
@@ -144,7 +151,7 @@ export const staticContentRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/public/restaurant/:id/style/',
     {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: perAddress.read },
       schema: {
         tags: ['guests', ...tags],
         summary: "The guest forms' palette and font ('css json')",
@@ -157,7 +164,10 @@ export const staticContentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/restaurant/:id/style/',
     {
-      config: { access: access.superuser },
+      config: {
+        access: access.superuser,
+        audit: { action: 'content.style.save', entity: 'restaurant', id: 'params.id', values: 'settings' },
+      },
       schema: {
         tags,
         summary: "Save the guest forms' palette ('css save'): colours as #rgb, #rrggbb or #rrggbbaa",
@@ -172,7 +182,10 @@ export const staticContentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/restaurant/:id/font/',
     {
-      config: { access: access.superuser },
+      config: {
+        access: access.superuser,
+        audit: { action: 'content.font.upload', entity: 'restaurant', id: 'params.id' },
+      },
       schema: {
         tags,
         summary: "Upload the guest forms' font (multipart/form-data, one file)",
@@ -199,7 +212,10 @@ export const staticContentRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/restaurant/:id/font/',
     {
-      config: { access: access.superuser },
+      config: {
+        access: access.superuser,
+        audit: { action: 'content.font.delete', entity: 'restaurant', id: 'params.id' },
+      },
       schema: {
         tags,
         summary: "Remove the guest forms' font (back to the product's own)",
@@ -215,7 +231,7 @@ export const staticContentRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/public/restaurant/:id/font/',
     {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: perAddress.read },
       schema: {
         tags: ['guests', ...tags],
         summary: "The guest forms' font file (font/woff2, font/woff, font/ttf or font/otf)",
@@ -252,7 +268,10 @@ export const staticContentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/restaurant/:id/comments/',
     {
-      config: { access: access.restaurantAdmin() },
+      config: {
+        access: access.restaurantAdmin(),
+        audit: { action: 'content.comments.save', entity: 'restaurant', id: 'params.id', values: 'settings' },
+      },
       schema: {
         tags,
         summary: 'Replace the preset comments',
@@ -268,7 +287,7 @@ export const staticContentRoutes: FastifyPluginAsyncZod<{
     '/api/static/super-setup/',
     {
       // The app needs it before anyone signs in: the test-stand warning, installing on the main host.
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: perAddress.read },
       schema: {
         tags,
         summary: 'The super setup: test stand, main host',
@@ -280,7 +299,10 @@ export const staticContentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/static/super-setup/',
     {
-      config: { access: access.superuser },
+      config: {
+        access: access.superuser,
+        audit: { action: 'platform.super_setup', entity: 'platform', id: 'none', values: 'settings' },
+      },
       schema: {
         tags,
         summary: 'Change the super setup (all of it)',
@@ -306,7 +328,10 @@ export const staticContentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/static/orgs/',
     {
-      config: { access: access.superuser },
+      config: {
+        access: access.superuser,
+        audit: { action: 'platform.orgs', entity: 'restaurant', values: 'settings' },
+      },
       schema: {
         tags,
         summary: 'Open a new restaurant',
@@ -332,7 +357,10 @@ export const staticContentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/static/global-alert/',
     {
-      config: { access: access.superuser },
+      config: {
+        access: access.superuser,
+        audit: { action: 'platform.global_alert', entity: 'platform', id: 'none', values: 'settings' },
+      },
       schema: {
         tags,
         summary: 'Set the global alert (empty text takes it down)',

@@ -2,12 +2,12 @@ import { FakeBotApi, peakInWindow, shortestGapPerChat } from '@stolik/bot/testin
 import { schema } from '@stolik/db';
 import { eq, inArray } from 'drizzle-orm';
 import { Api } from 'grammy';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createIdentities, type Identities } from '../../test/identities';
 import { openTestRestaurant } from '../../test/restaurants';
 import { linkTelegram, queueEvent, settled, subscribe, subscribedHostesses } from '../../test/telegram';
 import { createTestApp, TEST_BOT_TOKEN, type TestApp } from '../../test/test-app';
-import { createDispatcher, type Dispatcher, type DispatcherTuning } from './dispatcher';
+import { createDispatcher, type Dispatcher, type DispatcherTuning, rateLimitedInARow } from './dispatcher';
 
 let t: TestApp;
 let who: Identities;
@@ -214,6 +214,8 @@ describe('Telegram’s limits and failures', () => {
           type: 'queue',
           status: 'live',
           chat_id: 4001,
+          user_name: 'Хостес0',
+          guest_name: 'Гость 1',
           attempts: 4,
           last_error: '500: Internal Server Error',
         },
@@ -234,6 +236,131 @@ describe('Telegram’s limits and failures', () => {
       .where(eq(schema.notificationDeliveries.chatId, 4501));
     expect(row).toMatchObject({ attempts: 1, lastError: '403: Forbidden: bot was blocked by the user' });
     expect(row?.failedAt).not.toBeNull();
+
+    // A guest who never started the bot: the admins see it was for a guest, and which one.
+    fake.fail('sendMessage', 1, 403, "Forbidden: bot can't initiate conversation with a user");
+    await t.database.db.insert(schema.outbox).values({
+      restaurantId: place.id,
+      type: 'guest',
+      status: 'booking_confirmed',
+      entityId: 9,
+      payload: { channel: 'telegram', chat_id: 4502, name: ' Ольга ' },
+    });
+    await settled(t.database.db);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/restaurant/${place.id}/telegram/failed-deliveries/`,
+      headers: who.bearer(who.adminA),
+    });
+    expect(listed.json()).toMatchObject({
+      count: 2,
+      results: [
+        { type: 'guest', chat_id: 4502, user: null, user_name: null, guest_name: 'Ольга' },
+        { type: 'queue', chat_id: 4501, user_name: 'Хостес0', guest_name: 'Гость 1' },
+      ],
+    });
+  });
+
+  it('waits at most an hour however long a 429 says, and the whole bot waits with it', async () => {
+    const db = t.database.db;
+    const place = await openTestRestaurant(t, who, { name: 'Неделя', tables: [] });
+    await subscribedHostesses(db, place.id, 1, 4601);
+    // Ten days: a misbehaving proxy, a misread header.
+    fake.throttle('sendMessage', 1, 10 * 24 * 3600);
+    await queueEvent(db, place.id, 1);
+    const d = dispatcher();
+    await d.start();
+    await vi.waitFor(() => expect(fake.refused).toHaveLength(1), { timeout: 5000 });
+    const refusedAt = fake.refused[0]?.at ?? 0;
+    await vi.waitFor(
+      async () => {
+        const [row] = await db
+          .select()
+          .from(schema.notificationDeliveries)
+          .where(eq(schema.notificationDeliveries.chatId, 4601));
+        expect(row?.lastError).toBe('429 #1: retry after 3600 s');
+      },
+      { timeout: 5000 },
+    );
+    await d.stop();
+    const [row] = await db
+      .select()
+      .from(schema.notificationDeliveries)
+      .where(eq(schema.notificationDeliveries.chatId, 4601));
+    const waitMs = (row?.nextAttemptAt.getTime() ?? 0) - refusedAt;
+    expect(waitMs).toBeGreaterThan(3590_000);
+    expect(waitMs).toBeLessThan(3610_000);
+    expect(row).toMatchObject({ attempts: 0, failedAt: null, deliveredAt: null });
+    const [overall] = await db
+      .select()
+      .from(schema.telegramSendSlots)
+      .where(eq(schema.telegramSendSlots.key, 'global'));
+    expect((overall?.nextAt.getTime() ?? 0) - refusedAt).toBeGreaterThan(3590_000);
+    // An hour is long for a test: the row and the bot's pause are put back.
+    await db.delete(schema.notificationDeliveries).where(eq(schema.notificationDeliveries.chatId, 4601));
+    await db.delete(schema.telegramSendSlots);
+  });
+
+  it('gives a message up after 429s in a row, and lists it; another answer between starts the count again', async () => {
+    const db = t.database.db;
+    const place = await openTestRestaurant(t, who, { name: 'Упор', tables: [] });
+    await subscribedHostesses(db, place.id, 1, 4701);
+    const tuning = { maxRateLimitedInARow: 3, backoffBaseMs: 1000, perChatIntervalMs: 10 };
+    const row = async () =>
+      (
+        await db
+          .select()
+          .from(schema.notificationDeliveries)
+          .where(eq(schema.notificationDeliveries.restaurantId, place.id))
+      ).at(-1);
+
+    // Two 429s, a 500, two 429s: never three in a row, so it goes out in the end.
+    fake.throttle('sendMessage', 2, 1);
+    await queueEvent(db, place.id, 1);
+    const d = dispatcher(tuning);
+    await d.start();
+    await vi.waitFor(() => expect(fake.refused).toHaveLength(2), { timeout: 10_000 });
+    expect((await row())?.lastError).toMatch(/^429 #[12]: retry after 1 s$/);
+    fake.fail('sendMessage', 1, 500, 'Internal Server Error');
+    await vi.waitFor(() => expect(fake.refused).toHaveLength(3), { timeout: 10_000 });
+    fake.throttle('sendMessage', 2, 1);
+    await vi.waitFor(() => expect(fake.refused).toHaveLength(5), { timeout: 10_000 });
+    await settled(db, 15_000);
+    expect(fake.refused.map((call) => call.status)).toEqual([429, 429, 500, 429, 429]);
+    expect(sent()).toHaveLength(1);
+    expect(await row()).toMatchObject({ attempts: 1, failedAt: null, lastError: null });
+    await d.stop();
+
+    // Refused three times running: failed for good (no try counted), and listed for the admins.
+    fake.reset();
+    fake.throttle('sendMessage', 100, 1);
+    await queueEvent(db, place.id, 2);
+    const again = dispatcher(tuning);
+    await again.start();
+    await settled(db, 20_000);
+    expect(fake.refused.map((call) => call.status)).toEqual([429, 429, 429]);
+    expect(sent()).toEqual([]);
+    expect(again.stats).toMatchObject({ rateLimited: 3, failed: 1, sent: 0 });
+    const failed = await t.app.inject({
+      method: 'GET',
+      url: `/api/restaurant/${place.id}/telegram/failed-deliveries/`,
+      headers: who.bearer(who.adminA),
+    });
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(failed.json()).toMatchObject({
+      count: 1,
+      results: [
+        { status: 'live', attempts: 0, last_error: '429 #3: retry after 1 s; gave up after 3 in a row' },
+      ],
+    });
+  });
+
+  it('counts the 429s in a row from last_error, and nothing else', () => {
+    expect(rateLimitedInARow(null)).toBe(0);
+    expect(rateLimitedInARow('500: Internal Server Error')).toBe(0);
+    expect(rateLimitedInARow('429 #1: retry after 5 s')).toBe(1);
+    expect(rateLimitedInARow('429 #17: retry after 3600 s')).toBe(17);
+    expect(rateLimitedInARow('error 429 #3: retry after 1 s')).toBe(0);
   });
 
   it('keeps to 1 message per second per chat and 30 per second overall', async () => {
@@ -294,32 +421,35 @@ describe('forgetting old rows', () => {
     days: number,
     messages: { chat: number; sentDaysAgo?: number; failedDaysAgo?: number }[],
   ) {
-    const db = t.database.db;
-    const [row] = await db
-      .insert(schema.outbox)
-      .values({
-        restaurantId: who.restaurantA,
-        type: 'queue',
-        status: 'live',
-        entityId: 1,
-        createdAt: daysAgo(days),
-        deliveredAt: daysAgo(days),
-      })
-      .returning();
-    if (!row) throw new Error('no outbox row');
-    for (const m of messages) {
-      await db.insert(schema.notificationDeliveries).values({
-        outboxId: row.id,
-        restaurantId: who.restaurantA,
-        chatId: m.chat,
-        createdAt: daysAgo(days),
-        deliveredAt: m.sentDaysAgo === undefined ? null : daysAgo(m.sentDaysAgo),
-        failedAt: m.failedDaysAgo === undefined ? null : daysAgo(m.failedDaysAgo),
-        // A message still waiting is not due yet, so that no dispatcher of this test sends it.
-        nextAttemptAt: new Date(Date.now() + DAY_MS),
-      });
-    }
-    return row.id;
+    // One transaction: a clean-up running meanwhile must never see the outbox row without its
+    // messages, or it would delete it as emptied.
+    return t.database.db.transaction(async (db) => {
+      const [row] = await db
+        .insert(schema.outbox)
+        .values({
+          restaurantId: who.restaurantA,
+          type: 'queue',
+          status: 'live',
+          entityId: 1,
+          createdAt: daysAgo(days),
+          deliveredAt: daysAgo(days),
+        })
+        .returning();
+      if (!row) throw new Error('no outbox row');
+      for (const m of messages) {
+        await db.insert(schema.notificationDeliveries).values({
+          outboxId: row.id,
+          restaurantId: who.restaurantA,
+          chatId: m.chat,
+          createdAt: daysAgo(days),
+          deliveredAt: m.sentDaysAgo === undefined ? null : daysAgo(m.sentDaysAgo),
+          failedAt: m.failedDaysAgo === undefined ? null : daysAgo(m.failedDaysAgo),
+          // A message still waiting is not due yet, so that no dispatcher of this test sends it.
+          nextAttemptAt: new Date(Date.now() + DAY_MS),
+        });
+      }
+      return row.id;
+    });
   }
   const outboxLeft = async (ids: number[]) =>
     (

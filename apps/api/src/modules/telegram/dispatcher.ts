@@ -49,6 +49,16 @@ export interface DispatcherTuning {
   maxLatenessMs: number;
   /** Tries before a message is marked failed (a 429 is not a try). */
   maxAttempts: number;
+  /**
+   * The longest retry_after honoured, in seconds: a longer one (a buggy proxy, a misread header)
+   * is waited this long, not days, and the message is tried again then.
+   */
+  maxRetryAfterS: number;
+  /**
+   * 429s in a row for one message before it is marked failed: a 429 is not a try, but a message
+   * Telegram refuses this many times running (with nothing else between) will not retry forever.
+   */
+  maxRateLimitedInARow: number;
   backoffBaseMs: number;
   backoffMaxMs: number;
   /** Without a wake-up, look for work this often. */
@@ -77,6 +87,8 @@ export const DEFAULT_TUNING: DispatcherTuning = {
   horizonMs: 1000,
   leaseMs: 60_000,
   maxAttempts: 10,
+  maxRetryAfterS: 3600,
+  maxRateLimitedInARow: 20,
   backoffBaseMs: 5000,
   backoffMaxMs: 30 * 60_000,
   pollMs: 500,
@@ -121,6 +133,17 @@ const GLOBAL_KEY = 'global';
 const MAX_CHATS_PER_CLAIM = 500;
 const chatKey = (chatId: number) => `chat:${chatId}`;
 const SMS_NOTE = 'sms: not sent (SMS delivery is not part of the product yet)';
+
+/**
+ * A 429's last_error, which also counts the 429s in a row for that message (no column of its own:
+ * any other outcome overwrites last_error, and so ends the run): '429 #3: retry after 5 s'.
+ */
+const rateLimitNote = (inARow: number, seconds: number) => `429 #${inARow}: retry after ${seconds} s`;
+/** How many 429s in a row a message's last_error tells of (0: its last outcome was something else). */
+export function rateLimitedInARow(lastError: string | null): number {
+  const run = /^429 #(\d+):/.exec(lastError ?? '');
+  return run ? Number(run[1]) : 0;
+}
 /** Rows deleted per statement: a big backlog goes in short transactions, never one long lock. */
 const CLEANUP_BATCH = 1000;
 
@@ -148,9 +171,10 @@ export function createDeliveryApi(token: string, apiRoot?: string, leaseMs = DEF
  *    in telegram_send_slots under one row lock so that every dispatcher counts together. A lease
  *    that runs out makes a message claimable again: it may rarely repeat, it never vanishes.
  *
- * A 429 moves the overall and the chat's next slot past retry_after; other failures retry with
- * exponential backoff; a 400 or 403 (chat not found, bot blocked), or maxAttempts tries, fail the
- * message for good, with last_error, for admins to see.
+ * A 429 moves the overall and the chat's next slot past retry_after (at most maxRetryAfterS); other
+ * failures retry with exponential backoff; a 400 or 403 (chat not found, bot blocked), maxAttempts
+ * tries, or maxRateLimitedInARow 429s in a row, fail the message for good, with last_error, for
+ * admins to see.
  */
 export function createDispatcher(deps: DispatcherDeps) {
   const { db, api } = deps;
@@ -519,18 +543,30 @@ export function createDispatcher(deps: DispatcherDeps) {
   }
 
   async function onRateLimited(item: Scheduled, token: string, retryAfterS: number) {
-    const seconds = Math.max(1, retryAfterS);
+    // Honoured, but within reason: at least a second, at most maxRetryAfterS.
+    const seconds = Math.min(tuning.maxRetryAfterS, Math.max(1, Math.ceil(retryAfterS)));
     stats.rateLimited += 1;
+    // Nothing of this process goes out before then (set first: other sends may fire meanwhile).
     pausedUntil = Math.max(pausedUntil, Date.now() + seconds * 1000);
     const after = sql`clock_timestamp() + make_interval(secs => ${seconds}::float8)`;
+    let inARow = 0;
     await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ lastError: deliveries.lastError })
+        .from(deliveries)
+        .where(finished(item.id, token))
+        .for('update');
+      if (!current) return;
+      inARow = rateLimitedInARow(current.lastError) + 1;
+      const givesUp = inARow >= tuning.maxRateLimitedInARow;
       await tx
         .update(deliveries)
         .set({
           claimedAt: null,
           claimToken: null,
-          nextAttemptAt: after,
-          lastError: `429: retry after ${seconds} s`,
+          // Refused every time for a long while: failed, for the admins to see, not retried forever.
+          ...(givesUp ? { failedAt: sql`clock_timestamp()` } : { nextAttemptAt: after }),
+          lastError: `${rateLimitNote(inARow, seconds)}${givesUp ? `; gave up after ${inARow} in a row` : ''}`,
         })
         .where(finished(item.id, token));
       // Everyone waits: the overall slot and this chat's move past retry_after.
@@ -539,7 +575,18 @@ export function createDispatcher(deps: DispatcherDeps) {
         .set({ nextAt: sql`greatest(${slots.nextAt}, ${after})` })
         .where(inArray(slots.key, [GLOBAL_KEY, chatKey(item.chatId)]));
     });
-    deps.logger?.warn({ delivery: item.id, chat: item.chatId, retry_after: seconds }, 'telegram: 429');
+    if (inARow >= tuning.maxRateLimitedInARow) {
+      stats.failed += 1;
+      deps.logger?.error(
+        { delivery: item.id, chat: item.chatId, rate_limited_in_a_row: inARow },
+        'telegram: gave up after 429s in a row',
+      );
+      return;
+    }
+    deps.logger?.warn(
+      { delivery: item.id, chat: item.chatId, retry_after: seconds, in_a_row: inARow },
+      'telegram: 429',
+    );
   }
 
   async function onFailure(item: Scheduled, token: string, error: unknown) {

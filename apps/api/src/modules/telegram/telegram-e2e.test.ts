@@ -136,8 +136,12 @@ describe('Telegram end to end: linking, subscribing, hearing of a guest, acting 
       expect(ready?.payload.text).toBe(
         `Ваш столик готов! Подходите к хостес «Демо», ваш номер — №${entry?.number}.`,
       );
-      const answered = fake.callsOf('answerCallbackQuery').map((c) => c.payload.text);
-      expect(answered).toContain(ru.bot.actions.guestCalled);
+      // The button's answer and the guest's message race (the dispatcher sends on its own): wait for both.
+      const answered = await until(
+        () => fake.callsOf('answerCallbackQuery').find((c) => c.payload.text === ru.bot.actions.guestCalled),
+        5000,
+      );
+      expect(answered?.payload.text).toBe(ru.bot.actions.guestCalled);
 
       // The guest answers that they are coming.
       push(

@@ -18,7 +18,7 @@ import { access, type Viewer } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
 import { HttpError, notFound } from '../../shared/http-errors';
 import { pageLinks } from '../../shared/pagination';
-import type { RateLimiter } from '../../shared/rate-limit';
+import { perAddress, type RateLimiter } from '../../shared/rate-limit';
 import type { TelegramService } from './telegram.service';
 import type { TelegramRuntime } from './telegram-runtime';
 
@@ -90,7 +90,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/frontend-event/',
     {
-      config: { access: access.publicWithViewer },
+      config: { access: access.publicWithViewer, rateLimit: perAddress.report },
       bodyLimit: 16_384,
       schema: {
         tags: ['telegram'],
@@ -121,7 +121,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/telegram/webhook/',
     {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: perAddress.webhook },
       // Checked before the body: without the secret nobody learns anything about this route.
       preValidation: async (request) => {
         if (runtime?.mode.kind !== 'webhook' || !webhookSecret) throw notFound();

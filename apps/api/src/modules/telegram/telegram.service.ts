@@ -9,7 +9,11 @@ import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Viewer } from '../../shared/access';
 import { notFound } from '../../shared/http-errors';
 
-const { restaurants, notificationDeliveries: deliveries, outbox } = schema;
+const { restaurants, notificationDeliveries: deliveries, outbox, users } = schema;
+
+/** A person's name as the admins know them: first and last name, else the e-mail, else nothing. */
+const nameOf = (user: { firstName: string; lastName: string; email: string | null }) =>
+  `${user.firstName} ${user.lastName}`.trim() || user.email || '';
 
 /** Telegram notification settings of the signed-in staff member, and what could not be delivered. */
 export function createTelegramService(db: Database) {
@@ -48,22 +52,37 @@ export function createTelegramService(db: Database) {
       const where = and(eq(deliveries.restaurantId, restaurantId), isNotNull(deliveries.failedAt));
       const [total] = await db.select({ n: count() }).from(deliveries).where(where);
       const rows = await db
-        .select({ delivery: deliveries, type: outbox.type, status: outbox.status, entityId: outbox.entityId })
+        .select({
+          delivery: deliveries,
+          type: outbox.type,
+          status: outbox.status,
+          entityId: outbox.entityId,
+          payload: outbox.payload,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+        })
         .from(deliveries)
         .innerJoin(outbox, eq(outbox.id, deliveries.outboxId))
+        .leftJoin(users, eq(users.id, deliveries.userId))
         .where(where)
         .orderBy(desc(deliveries.failedAt), desc(deliveries.id))
         .limit(pageSize)
         .offset((page - 1) * pageSize);
       return {
         count: total?.n ?? 0,
-        items: rows.map(({ delivery, type, status, entityId }) => ({
+        items: rows.map(({ delivery, type, status, entityId, payload, firstName, lastName, email }) => ({
           id: delivery.id,
           type,
           status,
           entity_id: entityId,
           chat_id: delivery.chatId,
           user: delivery.userId,
+          user_name:
+            delivery.userId !== null && firstName !== null
+              ? nameOf({ firstName, lastName: lastName ?? '', email }) || null
+              : null,
+          guest_name: typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : null,
           attempts: delivery.attempts,
           last_error: delivery.lastError,
           created: delivery.createdAt.toISOString(),

@@ -19,7 +19,7 @@ import { viewerOf } from '../../plugins/authentication';
 import { access } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
 import { pageLinks } from '../../shared/pagination';
-import type { RateLimiter } from '../../shared/rate-limit';
+import { perAddress, type RateLimiter, SMALL_BODY_LIMIT } from '../../shared/rate-limit';
 import type { AuthService } from '../auth/auth.service';
 import type { InvitationsService } from './invitations.service';
 import type { UsersService } from './users.service';
@@ -36,7 +36,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/user/',
     {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: perAddress.signIn },
+      bodyLimit: SMALL_BODY_LIMIT,
       schema: { tags: ['users'], summary: 'Sign up', body: SignUpBody, response: { 201: Me, ...errors } },
     },
     async (request, reply) => {
@@ -114,7 +115,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/user/:id/',
     {
-      config: { access: access.admin },
+      config: { access: access.admin, audit: { action: 'users.update', entity: 'user' } },
       schema: {
         tags: ['users'],
         summary: 'Change names, or the role in one restaurant',
@@ -133,7 +134,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     app.post(
       `/api/user/:id/${action}`,
       {
-        config: { access: access.admin },
+        config: { access: access.admin, audit: { action: `users.${action}`, entity: 'user' } },
         schema: {
           tags: ['users'],
           summary: active ? 'Let the user sign in again' : 'Stop the user signing in',
@@ -148,7 +149,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/user/invite/',
     {
-      config: { access: access.admin },
+      config: { access: access.admin, audit: { action: 'users.invite', entity: 'invitation' } },
       schema: {
         tags: ['users'],
         summary: 'Invite someone to a restaurant you manage',
@@ -162,7 +163,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/user/invite/:token/',
     {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit: perAddress.read },
       schema: {
         tags: ['users'],
         summary: 'What an invitation is for',
@@ -176,7 +177,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/user/invite/:token/accept/',
     {
-      config: { access: access.publicWithViewer },
+      config: { access: access.publicWithViewer, rateLimit: perAddress.signIn },
+      bodyLimit: SMALL_BODY_LIMIT,
       schema: {
         tags: ['users'],
         summary: 'Accept an invitation: signed in, or with a new account',

@@ -1,6 +1,9 @@
+import './shell-tools.css';
 import { BREAKPOINT_MOBILE } from '@stolik/domain';
 import { useCallback, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { InstallPromptCard } from '../../features/app-install/components/install-prompt-card';
+import { GlobalAlertBanner } from '../../features/global-alert/components/global-alert-banner';
 import { RestaurantSwitcher } from '../../features/restaurants/components/restaurant-switcher';
 import { useCurrentRestaurant } from '../../features/restaurants/use-current-restaurant';
 import { useSession } from '../../shared/session/session';
@@ -10,6 +13,8 @@ import { telegramEnvironment, useTelegramBackButton } from '../../shared/telegra
 import { Toaster } from '../../shared/ui/toast';
 import { useMediaQuery } from '../../shared/ui/use-media-query';
 import { BottomBar } from './bottom-bar';
+import { useRootFontSize } from './font-size';
+import { FontSizeMenu } from './font-size-menu';
 import { LogOutDialog } from './log-out-dialog';
 import { bottomBarNavigation, restaurantNavigation } from './navigation';
 import { SideMenu } from './side-menu';
@@ -18,7 +23,8 @@ import { useLogOut } from './use-log-out';
 
 /**
  * The staff layout of spec §2: side menu on a tablet or desktop, bottom bar on a phone, a top bar
- * in a browser only (inside Telegram its own header is enough).
+ * in a browser only (inside Telegram its own header is enough). Above the screen, the global alert
+ * while there is one; the whole shell is drawn at the person's chosen font size.
  */
 export function AppShell() {
   const mobile = useMediaQuery(`(max-width: ${BREAKPOINT_MOBILE - 0.02}px)`);
@@ -27,6 +33,7 @@ export function AppShell() {
   const [collapsed, setCollapsed] = useState(() => readSetting(StorageKey.sidebarCollapsed) === 'true');
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  useRootFontSize();
 
   const { me } = useSession();
   const viewer = viewerIn(me, current?.id);
@@ -63,13 +70,16 @@ export function AppShell() {
       <div className="shell__main">
         {inTelegram ? (
           mobile ? (
-            <div className="context-bar">
+            <div className="context-bar shell-tools__context">
               <RestaurantSwitcher restaurants={list} current={current} compact />
+              <FontSizeMenu variant="icon" />
             </div>
           ) : null
         ) : (
           <TopBar mobile={mobile} restaurants={list} current={current} onLogOut={logOut.ask} />
         )}
+        <GlobalAlertBanner />
+        <InstallPromptCard />
         <main className="shell__content" id="content">
           <Outlet />
         </main>

@@ -2,6 +2,7 @@ import type { Me } from '@stolik/contracts';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useInstall } from '../../features/app-install/use-install';
 import { TelegramLinkStatus } from '../../features/telegram/components/telegram-link-status';
 import { paths } from '../../shared/routing/paths';
 import { displayedRole, displayName } from '../../shared/session/viewer';
@@ -31,6 +32,8 @@ export function ProfileMenu({
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const { inTelegram } = telegramEnvironment();
+  // Spec §9: installing is offered on the main host only.
+  const install = useInstall();
   const role = displayedRole(me, restaurantId);
   const name = displayName(me);
 
@@ -53,7 +56,7 @@ export function ProfileMenu({
               <span>{t('nav.telegramNotifications')}</span>
             </Link>
           </li>
-          {inTelegram ? null : (
+          {inTelegram || install.availability === 'elsewhere' ? null : (
             <li>
               <Link to={paths.appInstall()} className="side-menu__link" onClick={() => setOpen(false)}>
                 <DownloadIcon size={20} />

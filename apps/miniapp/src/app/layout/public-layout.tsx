@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { GuestFrame } from '../../features/style/components/guest-style-frame';
 import { isGuestPath, paths, publicParentPath } from '../../shared/routing/paths';
 import { telegramEnvironment, useTelegramBackButton } from '../../shared/telegram/telegram';
 import { ThemeToggle } from '../../shared/theme/theme-toggle';
@@ -13,7 +14,8 @@ const hasHistoryBehind = () => ((window.history.state as { idx?: number } | null
  * The frame of the screens outside the staff shell (sign-in, invitation, Telegram settings, guest
  * forms). Inside Telegram its BackButton leads back where there is somewhere to go: through the
  * app's own history, or, on a screen a bot's button opened, to the screen above it; a guest's pages
- * have none (each is where the guest's link leads).
+ * have none (each is where the guest's link leads). A guest's screen dresses the frame in its
+ * restaurant's palette and font (features/style).
  */
 export function PublicLayout() {
   const { t } = useTranslation();
@@ -29,7 +31,7 @@ export function PublicLayout() {
   useTelegramBackButton(!isGuestPath(pathname) && (behind || parent !== null), goBack);
 
   return (
-    <div className="public-frame">
+    <GuestFrame className="public-frame">
       {/* Inside Telegram its own header is enough (UX.md): no second one under it. */}
       {inTelegram ? null : (
         <header className="public-frame__header">
@@ -44,6 +46,6 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <Toaster />
-    </div>
+    </GuestFrame>
   );
 }

@@ -5,6 +5,7 @@ import { RestaurantSwitcher } from '../../features/restaurants/components/restau
 import { paths } from '../../shared/routing/paths';
 import { ThemeToggle } from '../../shared/theme/theme-toggle';
 import { CollapseIcon, ExpandIcon, HomeIcon } from '../../shared/ui/icons';
+import { FontSizeMenu } from './font-size-menu';
 import type { NavItem } from './navigation';
 import { ProfileMenu } from './profile-menu';
 
@@ -74,6 +75,7 @@ export function SideMenu({
 
       <div className="side-menu__footer">
         <ThemeToggle withLabel hideLabel={collapsed} className="side-menu__link" />
+        <FontSizeMenu variant="side-menu" hideLabel={collapsed} />
         <ProfileMenu me={me} restaurantId={current?.id} collapsed={collapsed} onLogOut={onLogOut} />
       </div>
     </aside>

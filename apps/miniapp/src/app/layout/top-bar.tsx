@@ -5,6 +5,7 @@ import { RestaurantSwitcher } from '../../features/restaurants/components/restau
 import { paths } from '../../shared/routing/paths';
 import { ThemeToggle } from '../../shared/theme/theme-toggle';
 import { LogOutIcon, TelegramIcon } from '../../shared/ui/icons';
+import { FontSizeMenu } from './font-size-menu';
 
 /**
  * The browser's top bar (never inside Telegram, which has its own header): the log out button of
@@ -36,6 +37,7 @@ export function TopBar({
       )}
       <div className="top-bar__actions">
         {mobile ? <ThemeToggle /> : null}
+        {mobile ? <FontSizeMenu variant="icon" /> : null}
         {mobile ? (
           // The phone has no side menu and so no profile menu: Telegram's settings (linking it,
           // notifications) are one tap from here.

@@ -2,16 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../shared/routing/paths';
 import { usePageTitle } from '../../shared/ui/page';
-import { PlaceholderScreen } from '../../shared/ui/placeholder-screen';
 
+export { AppInstallScreen } from '../../features/app-install/components/app-install-screen';
 // Screens open without signing in (spec §2, §6).
 export { InviteScreen } from '../../features/auth/components/invite-screen';
 export { LoginScreen } from '../../features/auth/components/login-screen';
 export { SignUpScreen } from '../../features/auth/components/sign-up-screen';
-
-export const AppInstallScreen = () => (
-  <PlaceholderScreen titleKey="pages.appInstall" descriptionKey="placeholder.appInstall" />
-);
 
 /** /redirect has no title of its own (spec §2): it only passes the visitor on. */
 export function RedirectScreen() {

@@ -1,9 +1,9 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useParams } from 'react-router';
+import { NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { paths, type SettingsSection } from '../../shared/routing/paths';
 import { useSession } from '../../shared/session/session';
 import { Page, type PageTitleKey } from '../../shared/ui/page';
-import { PlaceholderScreen } from '../../shared/ui/placeholder-screen';
 
 const SECTIONS: { section: SettingsSection; titleKey: PageTitleKey; superuserOnly?: boolean }[] = [
   { section: 'users', titleKey: 'pages.settingsUsers' },
@@ -14,6 +14,8 @@ const SECTIONS: { section: SettingsSection; titleKey: PageTitleKey; superuserOnl
   { section: 'restaurant', titleKey: 'pages.settingsRestaurant' },
   { section: 'current', titleKey: 'pages.settingsCurrent' },
   { section: 'static', titleKey: 'pages.settingsStatic' },
+  { section: 'privacy', titleKey: 'pages.settingsPrivacy' },
+  { section: 'audit', titleKey: 'pages.settingsAudit' },
   { section: 'scheme', titleKey: 'pages.settingsScheme', superuserOnly: true },
   { section: 'style', titleKey: 'pages.settingsStyle', superuserOnly: true },
 ];
@@ -25,10 +27,20 @@ export function SettingsLayout() {
   const { me } = useSession();
   // Spec §6: the scheme editor and the style page are for superusers alone.
   const sections = SECTIONS.filter((item) => !item.superuserOnly || me?.is_superuser);
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the sections are one row that scrolls sideways: the open one is brought into the
+  // middle of it (opened by a link or a reload, it could be out of sight). The page itself stays.
+  useEffect(() => {
+    const row = nav.current;
+    const active = row?.querySelector<HTMLElement>('.settings__link.active');
+    if (!row || !active || row.scrollWidth <= row.clientWidth) return;
+    row.scrollLeft = active.offsetLeft - (row.clientWidth - active.offsetWidth) / 2;
+  }, [pathname]);
   return (
     <Page titleKey="pages.settings">
       <div className="settings">
-        <nav className="settings__nav" aria-label={t('pages.settings')}>
+        <nav ref={nav} className="settings__nav" aria-label={t('pages.settings')}>
           {sections.map(({ section, titleKey }) => (
             <NavLink key={section} to={paths.settingsSection(id, section)} className="settings__link">
               {t(titleKey)}
@@ -48,25 +60,18 @@ export function SettingsIndex() {
   return <p className="lead">{t('placeholder.settings')}</p>;
 }
 
-const section = (
-  titleKey: PageTitleKey,
-  descriptionKey: Parameters<typeof PlaceholderScreen>[0]['descriptionKey'],
-) =>
-  function SettingsSectionScreen() {
-    return <PlaceholderScreen titleKey={titleKey} descriptionKey={descriptionKey} nested />;
-  };
-
-export { UsersScreen as SettingsUsersScreen } from '../../features/users/components/users-screen';
-export const SettingsZonesScreen = section('pages.settingsZones', 'placeholder.settingsZones');
-export const SettingsTablesScreen = section('pages.settingsTables', 'placeholder.settingsTables');
-export const SettingsGroupsScreen = section('pages.settingsGroups', 'placeholder.settingsGroups');
 export { BookingSettingsScreen as SettingsBookingScreen } from '../../features/booking-settings/components/booking-settings-screen';
-export const SettingsRestaurantScreen = section('pages.settingsRestaurant', 'placeholder.settingsRestaurant');
-export const SettingsRestaurantTagsScreen = section(
-  'pages.settingsRestaurantTags',
-  'placeholder.settingsRestaurantTags',
-);
-export const SettingsCurrentScreen = section('pages.settingsCurrent', 'placeholder.settingsCurrent');
-export const SettingsStaticScreen = section('pages.settingsStatic', 'placeholder.settingsStatic');
+export { CurrentSettingsScreen as SettingsCurrentScreen } from '../../features/hall-settings/components/current-settings-screen';
+export { GroupsSettingsScreen as SettingsGroupsScreen } from '../../features/hall-settings/components/groups-settings-screen';
+export {
+  RestaurantSettingsScreen as SettingsRestaurantScreen,
+  RestaurantTagsScreen as SettingsRestaurantTagsScreen,
+} from '../../features/hall-settings/components/restaurant-settings-screen';
+export { StaticSettingsScreen as SettingsStaticScreen } from '../../features/hall-settings/components/static-settings-screen';
+export { TablesSettingsScreen as SettingsTablesScreen } from '../../features/hall-settings/components/tables-settings-screen';
+export { ZonesSettingsScreen as SettingsZonesScreen } from '../../features/hall-settings/components/zones-settings-screen';
 export { SchemeEditorScreen as SettingsSchemeScreen } from '../../features/map/editor/scheme-editor-screen';
-export const SettingsStyleScreen = section('pages.settingsStyle', 'placeholder.settingsStyle');
+export { AuditLogScreen as SettingsAuditScreen } from '../../features/privacy/components/audit-log-screen';
+export { PrivacyScreen as SettingsPrivacyScreen } from '../../features/privacy/components/privacy-screen';
+export { StyleScreen as SettingsStyleScreen } from '../../features/style/components/style-screen';
+export { UsersScreen as SettingsUsersScreen } from '../../features/users/components/users-screen';

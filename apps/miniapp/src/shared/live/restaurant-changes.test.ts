@@ -58,6 +58,21 @@ describe('following the changes of a restaurant', () => {
     stop();
   });
 
+  it('says offline at once when the browser loses the network, not after the silence', async () => {
+    const stream = streamResponse();
+    const h = handlers();
+    const stop = followChangeStream(restaurantChangesPath(7), h.value, {
+      open: vi.fn(async () => stream.response),
+      retryDelaysMs: [60_000],
+    });
+    await flush();
+    stream.send('event: ready\ndata: {}\n\n');
+    await vi.waitFor(() => expect(h.statuses).toEqual(['connecting', 'live']));
+    window.dispatchEvent(new Event('offline'));
+    await vi.waitFor(() => expect(h.statuses.at(-1)).toBe('offline'));
+    stop();
+  });
+
   it('asks for a refetch on gap, and after reconnecting from a drop', async () => {
     vi.useFakeTimers();
     const first = streamResponse();

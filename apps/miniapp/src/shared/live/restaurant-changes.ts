@@ -26,7 +26,7 @@ const DEFAULT_SILENCE_MS = 40_000;
 
 /**
  * Keeps an event stream (a restaurant's, or a guest's own entry's) open for as long as a screen wants it: reconnects after a drop
- * (growing delays; at once when the browser says it is back online), notices a silent dead
+ * (growing delays; at once when the browser says it is back online; offline at once when it says the network is gone), notices a silent dead
  * connection, and asks for a refetch whenever something may have been missed. Stops for good on a
  * refusal (the session ended, or no access). Returns the function that closes it.
  */
@@ -115,7 +115,10 @@ export function followChangeStream(
     clearTimeout(retryTimer);
     void connect();
   };
+  // The browser knows the network is gone before any silence could tell: say so at once.
+  const onOffline = () => controller?.abort();
   globalThis.addEventListener?.('online', onOnline);
+  globalThis.addEventListener?.('offline', onOffline);
   void connect();
 
   return () => {
@@ -123,6 +126,7 @@ export function followChangeStream(
     clearTimeout(retryTimer);
     clearTimeout(silenceTimer);
     globalThis.removeEventListener?.('online', onOnline);
+    globalThis.removeEventListener?.('offline', onOffline);
     controller?.abort();
   };
 }

@@ -1,6 +1,7 @@
 import { CHUNK_RELOAD_DELAY_MS } from '@stolik/domain';
 import { type ComponentType, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { reportError } from '../api/error-reports';
 
 const RELOAD_MARK = 'stolik:chunk-reload';
 
@@ -16,6 +17,7 @@ export function lazyScreen<T>(importer: () => Promise<T>, pick: (module: T) => C
       return { Component: pick(module) };
     } catch (error) {
       console.warn('a screen failed to load', error);
+      reportError('chunk_load', error, { online: navigator.onLine });
       return { Component: ChunkFailed };
     }
   };

@@ -19,6 +19,7 @@ export const paths = {
   bookingWaiting: (id: number) => `/restaurant/${id}/booking/waiting`,
   settings: (id: number) => `/restaurant/${id}/settings`,
   settingsSection: (id: number, section: SettingsSection) => `/restaurant/${id}/settings/${section}`,
+  settingsRestaurantTags: (id: number) => `/restaurant/${id}/settings/restaurant/tags`,
   guestQueue: (id: number) => `/guest/${id}/queue`,
   guestQueueStatus: (token: string) => `/guest/queue/${encodeURIComponent(token)}`,
   guestBooking: (id: number) => `/guest/${id}/booking`,
@@ -34,6 +35,8 @@ export const SETTINGS_SECTIONS = [
   'restaurant',
   'current',
   'static',
+  'privacy',
+  'audit',
   'scheme',
   'style',
 ] as const;

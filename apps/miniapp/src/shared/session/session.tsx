@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { localTokenStore } from '../api/token-store';
 import { ApiError } from '../api/transport';
+import { forgetLastData } from '../offline/persisted-cache';
 import { isGuestPath } from '../routing/paths';
 import { telegramEnvironment, telegramInitData } from '../telegram/telegram';
 import { getMe, logOut, refreshTokens, signInWithTelegram, verifyToken } from './session-api';
@@ -143,6 +144,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const refresh = localTokenStore.getRefresh();
     localTokenStore.clear();
     queryClient.clear();
+    forgetLastData();
     if (refresh) await logOut(refresh).catch(() => null);
   }, [queryClient]);
 

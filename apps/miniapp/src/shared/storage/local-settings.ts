@@ -11,6 +11,8 @@ export const StorageKey = {
   sidebarCollapsed: 'sidebarCollapsed',
   hideInstallPrompt: 'hideInstallPrompt',
   lastRestaurant: 'lastRestaurant',
+  /** The global alert a person closed (a hash of its text): it stays closed until the text changes. */
+  closedGlobalAlert: 'closedGlobalAlert',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

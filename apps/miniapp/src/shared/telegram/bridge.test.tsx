@@ -1,58 +1,10 @@
-import { act, render, renderHook, screen } from '@testing-library/react';
+import { TELEGRAM_BRIDGE_LIMITS } from '@stolik/domain';
+import { render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeTelegram } from '../../test/fake-telegram';
 import { haptic, showPopup, useClosingConfirmation, useConfirm, useTelegramMainButton } from './bridge';
-import { installTelegramAdapter, type MainButtonState, type TelegramAdapter } from './telegram';
-
-/** Telegram as the bridge sees it, recording what the app asks of it. */
-function fakeTelegram({ popupAnswer = 'confirm' as string | null, features = true } = {}) {
-  const mainButtonClicks = new Set<() => void>();
-  const calls = {
-    popups: [] as Parameters<TelegramAdapter['popup']['show']>[0][],
-    mainButton: [] as Partial<MainButtonState>[],
-    haptics: [] as string[],
-    closingConfirmation: [] as boolean[],
-  };
-  const adapter: TelegramAdapter = {
-    platform: 'android',
-    rawInitData: 'query_id=1&hash=abc',
-    startParam: null,
-    user: null,
-    requestContact: async () => null,
-    isDark: () => false,
-    onThemeChange: () => () => {},
-    backButton: { available: () => true, show: () => {}, hide: () => {}, onClick: () => () => {} },
-    popup: {
-      available: () => features,
-      show: async (params) => {
-        calls.popups.push(params);
-        return popupAnswer;
-      },
-    },
-    mainButton: {
-      available: () => features,
-      setParams: (state) => calls.mainButton.push(state),
-      onClick: (listener) => {
-        mainButtonClicks.add(listener);
-        return () => mainButtonClicks.delete(listener);
-      },
-    },
-    haptic: {
-      impact: (style) => calls.haptics.push(`impact:${style}`),
-      notification: (type) => calls.haptics.push(`notification:${type}`),
-    },
-    setClosingConfirmation: (enabled) => calls.closingConfirmation.push(enabled),
-  };
-  installTelegramAdapter(adapter);
-  return {
-    calls,
-    pressMainButton: () =>
-      act(() => {
-        for (const listener of mainButtonClicks) listener();
-      }),
-    mainButton: () => Object.assign({}, ...calls.mainButton) as Partial<MainButtonState>,
-  };
-}
+import { installTelegramAdapter } from './telegram';
 
 afterEach(() => installTelegramAdapter(null));
 
@@ -76,6 +28,68 @@ describe('popups', () => {
     expect(await showPopup({ message: 'Да?' })).toEqual({ shown: false });
     fakeTelegram({ features: false });
     expect(await showPopup({ message: 'Да?' })).toEqual({ shown: false });
+  });
+});
+
+/** A text exactly `length` UTF-16 units long, of words (Cyrillic, with an emoji of two units in it). */
+function textOf(length: number): string {
+  const text = `Гость 👋 ${'столик у окна '.repeat(30)}`.slice(0, length);
+  // Never end on a space: Telegram's count and ours start from the trimmed text.
+  return text.endsWith(' ') ? `${text.slice(0, -1)}ы` : text;
+}
+
+describe('the limits of spec §9, through the bridge itself', () => {
+  const { popupTitle, popupMessage, bottomButtonTextMax } = TELEGRAM_BRIDGE_LIMITS;
+
+  it('sends a popup of exactly 64 and 256, with three buttons of 64, as it is', async () => {
+    const telegram = fakeTelegram();
+    const title = textOf(popupTitle);
+    const message = textOf(popupMessage);
+    const buttons = ['a', 'b', 'c'].map((id) => ({ id, type: 'default' as const, text: textOf(64) }));
+    expect([title.length, message.length, buttons[0]?.text.length]).toEqual([64, 256, 64]);
+    await showPopup({ title, message, buttons });
+    expect(telegram.calls.popups).toEqual([{ title, message, buttons }]);
+  });
+
+  it('shortens a popup of 65 and 257, and a fourth button, to what Telegram takes', async () => {
+    const telegram = fakeTelegram();
+    const title = textOf(popupTitle + 1);
+    const message = textOf(popupMessage + 1);
+    const buttons = ['a', 'b', 'c', 'd'].map((id) => ({ id, type: 'default' as const, text: textOf(65) }));
+    await showPopup({ title, message, buttons });
+    const [sent] = telegram.calls.popups;
+    expect(sent?.title.length).toBeLessThanOrEqual(popupTitle);
+    expect(sent?.title.endsWith('…')).toBe(true);
+    expect(title.startsWith(sent?.title.slice(0, -1) ?? '-')).toBe(true);
+    expect(sent?.message.length).toBeLessThanOrEqual(popupMessage);
+    expect(sent?.message.endsWith('…')).toBe(true);
+    expect(sent?.buttons.map((b) => b.id)).toEqual(['a', 'b', 'c']);
+    for (const button of sent?.buttons ?? []) {
+      expect('text' in button && button.text.length <= 64 && button.text.endsWith('…')).toBe(true);
+    }
+  });
+
+  it('shows a MainButton text of exactly 64 as it is, and shortens one of 65', () => {
+    const telegram = fakeTelegram();
+    const exact = textOf(bottomButtonTextMax);
+    const hook = renderHook(({ text }) => useTelegramMainButton(text, () => {}), {
+      initialProps: { text: exact },
+    });
+    expect(exact.length).toBe(64);
+    expect(telegram.mainButton().text).toBe(exact);
+
+    const over = textOf(bottomButtonTextMax + 1);
+    hook.rerender({ text: over });
+    const shown = telegram.mainButton().text ?? '';
+    expect(over.length).toBe(65);
+    expect(shown.length).toBeLessThanOrEqual(64);
+    expect(shown.endsWith('…')).toBe(true);
+    expect(over.startsWith(shown.slice(0, -1))).toBe(true);
+    // Every text Telegram was given fitted: none longer than 64, none empty.
+    for (const state of telegram.calls.mainButton) {
+      if (state.text !== undefined) expect(state.text.length).toBeGreaterThanOrEqual(1);
+      if (state.text !== undefined) expect(state.text.length).toBeLessThanOrEqual(64);
+    }
   });
 });
 

@@ -153,6 +153,11 @@ export function useTelegramMainButton(
     state: { text: '', isEnabled: false, isLoaderVisible: false },
     onClick: () => latest.current(),
   }));
+  // The state first, then the claim: Telegram must never be shown the claim's empty first text.
+  useEffect(() => {
+    claim.state = { text: fitted ?? '', isEnabled: enabled && !loading, isLoaderVisible: loading };
+    if (claims.includes(claim)) applyMainButton();
+  }, [claim, fitted, enabled, loading]);
   useEffect(() => {
     if (!active) return;
     claims.push(claim);
@@ -162,10 +167,6 @@ export function useTelegramMainButton(
       applyMainButton();
     };
   }, [active, claim]);
-  useEffect(() => {
-    claim.state = { text: fitted ?? '', isEnabled: enabled && !loading, isLoaderVisible: loading };
-    if (active) applyMainButton();
-  }, [active, claim, fitted, enabled, loading]);
   return active;
 }
 

@@ -9,6 +9,7 @@ import {
   useClosingConfirmation,
   useTelegramMainButton,
 } from '../../../shared/telegram/bridge';
+import { DateInput } from '../../../shared/ui/date-input';
 import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { PartySizeStepper } from '../../../shared/ui/party-fields';
 import { Sheet } from '../../../shared/ui/sheet';
@@ -17,7 +18,6 @@ import { bookingKeys, createBooking, fitsQuery, slotsQuery } from '../api/bookin
 import { instantAt, minutesIntoDay } from '../booking-time';
 import { foldFieldErrors, looksLikePhone } from '../booking-view';
 import { BookingGuestFields, type BookingGuestValues } from './booking-guest-fields';
-import { DateInput } from './date-input';
 import { ANY_PLACE, type Place, PlaceChoice, placeAvailable, placeBody } from './place-choice';
 import { TimeSelect } from './time-select';
 import { useRefusalMessage } from './use-booking-actions';

@@ -1,8 +1,15 @@
 import type { Booking, BookingUpdateBody } from '@stolik/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/transport';
+import {
+  haptic,
+  telegramMainButtonAvailable,
+  useClosingConfirmation,
+  useTelegramMainButton,
+} from '../../../shared/telegram/bridge';
+import { DateInput } from '../../../shared/ui/date-input';
 import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { PartySizeStepper } from '../../../shared/ui/party-fields';
 import { showToast } from '../../../shared/ui/toast';
@@ -10,7 +17,6 @@ import { bookingKeys, fitsQuery, updateBooking } from '../api/booking-api';
 import { instantAt, minutesIntoDay, wallClock } from '../booking-time';
 import { foldFieldErrors, looksLikePhone, type TableNumbers, tablesLabel } from '../booking-view';
 import { BookingGuestFields, type BookingGuestValues } from './booking-guest-fields';
-import { DateInput } from './date-input';
 import { type Place, PlaceChoice, placeAvailable, placeBody, samePlace } from './place-choice';
 import { TimeSelect } from './time-select';
 import { useRefusalMessage } from './use-booking-actions';
@@ -74,16 +80,40 @@ export function BookingEditForm({
   const save = useMutation({
     mutationFn: (body: BookingUpdateBody) => updateBooking(booking.id, body),
     onSuccess: () => {
+      haptic.success();
       showToast(t('booking.saved'));
       onDone();
     },
     onError: (error) => {
+      haptic.error();
       if (error instanceof ApiError && error.status === 400)
         setErrors(foldFieldErrors(formErrorsOf(error, t('booking.actionFailed')), SHOWN_FIELDS));
       else setErrors({ fields: {}, general: refusal(error) });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all(restaurantId) }),
   });
+
+  /** What differs from the booking as it is (empty: nothing to save); needs a start and an end. */
+  const changesFrom = (from: string, to: string): BookingUpdateBody => {
+    const body: BookingUpdateBody = {};
+    if (Date.parse(from) !== Date.parse(booking.seating_time)) body.seating_time = from;
+    if (Date.parse(to) !== Date.parse(booking.end_time)) body.end_time = to;
+    if (size !== booking.group_size) body.group_size = size;
+    if (!samePlace(place, placeOf(booking))) Object.assign(body, placeBody(place));
+    if (name.trim() !== booking.name) body.name = name.trim();
+    if (phone.trim() !== booking.phone) body.phone = phone.trim();
+    if (comment.trim() !== booking.comment) body.comment = comment.trim();
+    if (deposit !== booking.deposit) body.deposit = deposit;
+    return body;
+  };
+  // A time cleared is a change too: closing the Mini App then asks first.
+  const unsaved = start === null || end === null || Object.keys(changesFrom(start, end)).length > 0;
+  const form = useRef<HTMLFormElement>(null);
+  const telegramSubmits = telegramMainButtonAvailable();
+  useTelegramMainButton(t('booking.form.save'), () => form.current?.requestSubmit(), {
+    loading: save.isPending,
+  });
+  useClosingConfirmation(unsaved);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -97,23 +127,18 @@ export function BookingEditForm({
     if (fits.isSuccess && !fits.isPlaceholderData && !placeAvailable(place, fits.data))
       fields.table = t('booking.form.placeTaken');
     setErrors({ fields, general: null });
-    if (Object.keys(fields).length > 0 || start === null || end === null) return;
+    if (Object.keys(fields).length > 0 || start === null || end === null) {
+      haptic.error();
+      return;
+    }
 
-    const body: BookingUpdateBody = {};
-    if (Date.parse(start) !== Date.parse(booking.seating_time)) body.seating_time = start;
-    if (Date.parse(end) !== Date.parse(booking.end_time)) body.end_time = end;
-    if (size !== booking.group_size) body.group_size = size;
-    if (!samePlace(place, placeOf(booking))) Object.assign(body, placeBody(place));
-    if (name.trim() !== booking.name) body.name = name.trim();
-    if (phone.trim() !== booking.phone) body.phone = phone.trim();
-    if (comment.trim() !== booking.comment) body.comment = comment.trim();
-    if (deposit !== booking.deposit) body.deposit = deposit;
+    const body = changesFrom(start, end);
     if (Object.keys(body).length === 0) return onDone();
     save.mutate(body);
   };
 
   return (
-    <form className="form booking-form" onSubmit={submit} noValidate>
+    <form ref={form} className="form booking-form" onSubmit={submit} noValidate>
       <DateInput label={t('booking.form.date')} value={date} onChange={setDate} />
       <div className="booking-form__times-row">
         <TimeSelect
@@ -154,9 +179,11 @@ export function BookingEditForm({
         <button type="button" className="button button--secondary" onClick={onDone}>
           {t('booking.form.cancel')}
         </button>
-        <button type="submit" className="button" disabled={save.isPending}>
-          {t('booking.form.save')}
-        </button>
+        {telegramSubmits ? null : (
+          <button type="submit" className="button" disabled={save.isPending}>
+            {t('booking.form.save')}
+          </button>
+        )}
       </div>
     </form>
   );

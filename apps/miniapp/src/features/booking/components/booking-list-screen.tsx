@@ -11,6 +11,7 @@ import { useRestaurantChanges } from '../../../shared/live/use-restaurant-change
 import { paths } from '../../../shared/routing/paths';
 import { useSession } from '../../../shared/session/session';
 import { viewerIn } from '../../../shared/session/viewer';
+import { DateInput } from '../../../shared/ui/date-input';
 import { DownloadIcon } from '../../../shared/ui/icons';
 import { Page } from '../../../shared/ui/page';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../shared/ui/states';
@@ -22,7 +23,6 @@ import { byDate, type ListFilters, NO_TABLES } from '../booking-view';
 import { BookingRow } from './booking-row';
 import { BookingSheet } from './booking-sheet';
 import { BookingTabs } from './booking-tabs';
-import { DateInput } from './date-input';
 import { useBookingMove } from './use-booking-actions';
 
 /** The list opens on the coming week. */

@@ -9,6 +9,7 @@ import { hallLoadFailureKey } from '../../../shared/api/hall-loading';
 import { LiveBadge } from '../../../shared/live/live-badge';
 import { useNow } from '../../../shared/live/use-now';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
+import { DateSwitcher } from '../../../shared/ui/date-switcher';
 import { Page } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { showToast } from '../../../shared/ui/toast';
@@ -36,7 +37,6 @@ import { BookingCreateSheet, type BookingDraft } from './booking-create-sheet';
 import { BookingSheet } from './booking-sheet';
 import { BookingTabs } from './booking-tabs';
 import { BookingTimeline, PX_PER_MINUTE } from './booking-timeline';
-import { DateSwitcher } from './date-switcher';
 import { useBookingMove } from './use-booking-actions';
 
 /** /restaurant/{id}/booking: the day's bookings on a timeline (spec §2 'Бронирование'). */

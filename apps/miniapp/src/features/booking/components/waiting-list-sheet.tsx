@@ -1,7 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/transport';
+import {
+  haptic,
+  telegramMainButtonAvailable,
+  useClosingConfirmation,
+  useTelegramMainButton,
+} from '../../../shared/telegram/bridge';
+import { DateInput } from '../../../shared/ui/date-input';
 import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { PartySizeStepper } from '../../../shared/ui/party-fields';
 import { Sheet } from '../../../shared/ui/sheet';
@@ -10,7 +17,6 @@ import { addToWaitingList, bookingKeys } from '../api/booking-api';
 import { instantAt, todayIn } from '../booking-time';
 import { foldFieldErrors, looksLikePhone } from '../booking-view';
 import { BookingGuestFields, type BookingGuestValues } from './booking-guest-fields';
-import { DateInput } from './date-input';
 import { TimeSelect } from './time-select';
 import { useRefusalMessage } from './use-booking-actions';
 
@@ -30,6 +36,8 @@ export function WaitingListSheet({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  // Inside Telegram the form's MainButton adds (WaitingListForm); the sheet keeps only its cancel.
+  const telegramSubmits = telegramMainButtonAvailable();
   return (
     <Sheet
       open={open}
@@ -41,9 +49,11 @@ export function WaitingListSheet({
             <button type="button" className="button button--secondary" onClick={onClose}>
               {t('booking.form.cancel')}
             </button>
-            <button type="submit" form="waiting-list-form" className="button">
-              {t('booking.waiting.add')}
-            </button>
+            {telegramSubmits ? null : (
+              <button type="submit" form="waiting-list-form" className="button">
+                {t('booking.waiting.add')}
+              </button>
+            )}
           </div>
         ) : null
       }
@@ -74,16 +84,24 @@ function WaitingListForm({
   const add = useMutation({
     mutationFn: addToWaitingList,
     onSuccess: () => {
+      haptic.success();
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all(restaurantId) });
       showToast(t('booking.waiting.added'));
       onDone();
     },
     onError: (error) => {
+      haptic.error();
       if (error instanceof ApiError && error.status === 400)
         setErrors(foldFieldErrors(formErrorsOf(error, t('booking.actionFailed')), SHOWN_FIELDS));
       else setErrors({ fields: {}, general: refusal(error) });
     },
   });
+
+  const form = useRef<HTMLFormElement>(null);
+  useTelegramMainButton(t('booking.waiting.add'), () => form.current?.requestSubmit(), {
+    loading: add.isPending,
+  });
+  useClosingConfirmation(name.trim() !== '' || phone.trim() !== '' || comment.trim() !== '');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -95,7 +113,10 @@ function WaitingListForm({
     if (!phone.trim()) fields.phone = t('validation.required');
     else if (!looksLikePhone(phone)) fields.phone = t('validation.phone');
     setErrors({ fields, general: null });
-    if (Object.keys(fields).length > 0 || minutes === null) return;
+    if (Object.keys(fields).length > 0 || minutes === null) {
+      haptic.error();
+      return;
+    }
     add.mutate({
       restaurant: restaurantId,
       group_size: size,
@@ -107,7 +128,7 @@ function WaitingListForm({
   };
 
   return (
-    <form id="waiting-list-form" className="form booking-form" onSubmit={submit} noValidate>
+    <form ref={form} id="waiting-list-form" className="form booking-form" onSubmit={submit} noValidate>
       <div className="booking-form__times-row">
         <DateInput label={t('booking.form.date')} value={date} onChange={setDate} />
         <TimeSelect

@@ -11,6 +11,7 @@ import { Field } from '../../../shared/ui/field';
 import type { FormErrors } from '../../../shared/ui/form-errors';
 import { PartySizeStepper } from '../../../shared/ui/party-fields';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
+import { useGuestStyle } from '../../style/components/guest-style-frame';
 import { publicRestaurantQuery, publicSlotsQuery, requestBooking } from '../api/guest-booking-api';
 import { readableErrors } from '../api-messages';
 import { addDaysIso, displayDate, localIsoDate, newRequestKey } from '../booking-dates';
@@ -38,6 +39,7 @@ export function GuestBookingScreen() {
     document.title = title;
   }, [title]);
   const restaurantId = Number(useParams().id);
+  useGuestStyle(restaurantId);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const restaurant = useQuery(publicRestaurantQuery(restaurantId));

@@ -8,6 +8,7 @@ import { followChangeStream } from '../../../shared/live/restaurant-changes';
 import { paths } from '../../../shared/routing/paths';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
+import { useGuestStyle } from '../../style/components/guest-style-frame';
 import { cancelGuestBooking, guestBookingChangesPath, guestBookingQuery } from '../api/guest-booking-api';
 import { readableErrors } from '../api-messages';
 import { displayDate } from '../booking-dates';
@@ -25,6 +26,7 @@ export function GuestBookingStatusScreen() {
   const justSent = (useLocation().state as SentState | null)?.sent === true;
   const queryClient = useQueryClient();
   const booking = useQuery(guestBookingQuery(token));
+  useGuestStyle(booking.data?.restaurant);
   // Live: the hostess's answer shows the moment it is given, over the booking's own event stream.
   useEffect(() => {
     if (!token) return;

@@ -13,6 +13,7 @@ import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { usePageTitle } from '../../../shared/ui/page';
 import { EventChoice, PartySizeStepper } from '../../../shared/ui/party-fields';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
+import { useGuestStyle } from '../../style/components/guest-style-frame';
 import { joinQueue, publicRestaurantQuery } from '../api/guest-api';
 
 /** Enough digits to be a phone; the API checks it exactly (a mobile number, spec §5). */
@@ -26,6 +27,7 @@ export function GuestQueueScreen() {
   const { t } = useTranslation();
   usePageTitle('pages.guestQueue');
   const restaurantId = Number(useParams().id);
+  useGuestStyle(restaurantId);
   const navigate = useNavigate();
   const restaurant = useQuery(publicRestaurantQuery(restaurantId));
   const [size, setSize] = useState(2);

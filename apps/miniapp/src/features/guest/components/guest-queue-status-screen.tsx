@@ -7,6 +7,7 @@ import { followChangeStream } from '../../../shared/live/restaurant-changes';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { usePageTitle } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
+import { useGuestStyle } from '../../style/components/guest-style-frame';
 import { guestChangesPath, guestQueueQuery, leaveQueue } from '../api/guest-api';
 
 /** The guest's own place in the queue: number, wait, and the call when the table is ready. */
@@ -16,6 +17,7 @@ export function GuestQueueStatusScreen() {
   const token = useParams().token ?? '';
   const queryClient = useQueryClient();
   const status = useQuery(guestQueueQuery(token));
+  useGuestStyle(status.data?.restaurant);
   // Live: the restaurant's changes move this guest's place; the call shows the moment it is made.
   useEffect(() => {
     if (!token) return;

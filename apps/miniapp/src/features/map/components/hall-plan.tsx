@@ -1,9 +1,9 @@
 import type { Scheme, Table } from '@stolik/contracts';
 import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TableState } from '../../../shared/hall/table-state';
 import { schemeBounds } from '../hall-view';
 import { usePanZoom, ZOOM_STEP } from '../hooks/use-pan-zoom';
-import type { TableState } from '../table-state';
 import { MapTable } from './map-table';
 
 /** Zone areas without a colour of their own take one of these, in order (tints, both themes). */
@@ -108,15 +108,24 @@ export function HallPlan({
   );
 }
 
+/** An area's colour: its own, else its zone's tint by the order the zones first appear in the scheme. */
+export function zoneColour(zones: Scheme['zones'], index: number): string {
+  const area = zones[index];
+  if (!area) return 'currentColor';
+  const zoneOrder = [...new Set(zones.map((z) => z.zone))];
+  return area.color ?? `var(${ZONE_TINTS[zoneOrder.indexOf(area.zone) % ZONE_TINTS.length]})`;
+}
+
+/** Decorations drawn as ellipses; the others are rectangles. */
+export const ROUND_DECORATIONS: ReadonlySet<string> = new Set(['column', 'plant', 'ellipse']);
+
 /** What is not a table: zone areas (named by the scheme's own labels), walls, the bar, doors, plants, and text labels. */
 export const Floor = memo(function Floor({ scheme }: { scheme: Scheme }) {
-  const zoneOrder = [...new Set(scheme.zones.map((z) => z.zone))];
   // Areas, decorations and labels have no ids: their place in the scheme is their key.
   return (
     <g>
       {scheme.zones.map((area, i) => {
-        const tint = `var(${ZONE_TINTS[zoneOrder.indexOf(area.zone) % ZONE_TINTS.length]})`;
-        const colour = area.color ?? tint;
+        const colour = zoneColour(scheme.zones, i);
         return (
           <g key={`zone-${i}`} className="map-zone" style={{ color: colour }}>
             <polygon points={area.points.map((p) => `${p.x},${p.y}`).join(' ')} />
@@ -126,7 +135,7 @@ export const Floor = memo(function Floor({ scheme }: { scheme: Scheme }) {
       {scheme.decorations.map((item, i) => {
         const cx = item.x + item.width / 2;
         const cy = item.y + item.height / 2;
-        const round = item.kind === 'column' || item.kind === 'plant' || item.kind === 'ellipse';
+        const round = ROUND_DECORATIONS.has(item.kind);
         const style = item.color ? { fill: item.color } : undefined;
         return (
           <g

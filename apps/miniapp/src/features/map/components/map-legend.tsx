@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { TABLE_STATES, type TableStateKind } from '../table-state';
+import { TABLE_STATES, type TableStateKind } from '../../../shared/hall/table-state';
 
 /** What each colour and mark means, each with a count: the same swatch as the table itself. */
 export function MapLegend({ counts }: { counts: Record<TableStateKind, number> }) {

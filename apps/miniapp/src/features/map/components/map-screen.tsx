@@ -7,9 +7,17 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { hallLoadFailureKey } from '../../../shared/api/hall-loading';
+import {
+  nextFittingGuest,
+  TABLE_STATES,
+  type TableState,
+  type TableStateKind,
+  tableStates,
+} from '../../../shared/hall/table-state';
 import { LiveBadge } from '../../../shared/live/live-badge';
 import { useNow } from '../../../shared/live/use-now';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
+import { haptic } from '../../../shared/telegram/bridge';
 import { Page } from '../../../shared/ui/page';
 import { Sheet } from '../../../shared/ui/sheet';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
@@ -22,13 +30,6 @@ import { queueListQuery } from '../../queue/api/queue-api';
 import { useQueueMove } from '../../queue/components/use-queue-actions';
 import { useRestaurant } from '../../restaurants/api/get-restaurant';
 import { lockTable, mapKeys, schemeQuery, tableLocksQuery, unlockTable } from '../api/map-api';
-import {
-  nextFittingGuest,
-  TABLE_STATES,
-  type TableState,
-  type TableStateKind,
-  tableStates,
-} from '../table-state';
 import { HallPlan } from './hall-plan';
 import { MapLegend } from './map-legend';
 import { type TableActions, TableSheetBody } from './table-sheet';
@@ -69,9 +70,15 @@ function MapHall({ restaurant }: { restaurant: Restaurant }) {
       if (unlock) await Promise.all(unlock.map((l) => unlockTable(restaurantId, l.id)));
       else await lockTable(restaurantId, { table: table.id, date: today, from: null, to: null, reason: '' });
     },
-    onSuccess: (_done, { table, unlock }) =>
-      showToast(t(unlock ? 'hallMap.unlockedDone' : 'hallMap.lockedDone', { number: table.number })),
-    onError: () => showToast(t('hallMap.lockFailed'), 'error'),
+    onMutate: () => haptic.tap(),
+    onSuccess: (_done, { table, unlock }) => {
+      haptic.success();
+      showToast(t(unlock ? 'hallMap.unlockedDone' : 'hallMap.lockedDone', { number: table.number }));
+    },
+    onError: () => {
+      haptic.error();
+      showToast(t('hallMap.lockFailed'), 'error');
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: mapKeys.locks(restaurantId, today) }),
   });
 
@@ -139,7 +146,9 @@ function MapHall({ restaurant }: { restaurant: Restaurant }) {
     },
     moveBooking: (booking, to) => {
       close();
-      bookingMove.mutate({ booking, to });
+      // Felt inside Telegram (UX.md), as the queue's moves are (useQueueMove does it for seat and close).
+      haptic.tap();
+      bookingMove.mutate({ booking, to }, { onSuccess: haptic.success, onError: haptic.error });
     },
     closeEntry: (entry) => {
       close();

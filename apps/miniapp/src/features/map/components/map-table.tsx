@@ -1,8 +1,8 @@
 import type { SchemeTable, Table } from '@stolik/contracts';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TableState } from '../../../shared/hall/table-state';
 import { timeOf } from '../../booking/booking-time';
-import type { TableState } from '../table-state';
 
 /** Text sizes in scheme units, from the table's size: a number that reads, lines that fit. */
 function textSizes(place: SchemeTable) {

@@ -1,10 +1,10 @@
 import type { Booking, QueueEntry, Table } from '@stolik/contracts';
 import { nextBookingStatuses } from '@stolik/domain';
 import { useTranslation } from 'react-i18next';
+import type { TableState } from '../../../shared/hall/table-state';
 import { timeOf } from '../../booking/booking-time';
 import { labelOf } from '../../booking/booking-view';
 import { StatusBadge } from '../../booking/components/status-badge';
-import type { TableState } from '../table-state';
 
 export interface TableActions {
   seatGuest: (entry: QueueEntry) => void;

@@ -1,7 +1,7 @@
 import '../map.css';
-import type { SchemeTable, SchemeView, Table } from '@stolik/contracts';
+import type { Scheme, SchemeView, Table, TableShape } from '@stolik/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { hallLoadFailureKey } from '../../../shared/api/hall-loading';
@@ -10,43 +10,93 @@ import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { usePageTitle } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { showToast } from '../../../shared/ui/toast';
-import { tablesQuery } from '../../booking/api/booking-api';
+import { tablesQuery, zonesQuery } from '../../booking/api/booking-api';
+import { useRestaurant } from '../../restaurants/api/get-restaurant';
 import { mapKeys, saveScheme, schemeQuery } from '../api/map-api';
-import { Floor } from '../components/hall-plan';
 import { type Point, toViewBox } from '../hall-view';
+import { EditorCanvas, type GrabKind, type SelectedPoint } from './editor-canvas';
+import { AddPalette, Inspector } from './editor-tools';
 import {
+  addDecoration,
+  addLabel,
+  addZoneArea,
+  type DecorationKind,
+  draftOf,
+  editLabel,
   type History,
-  moveTables,
+  type ItemKey,
+  insertPoint,
+  itemKey,
+  moveItems,
+  movePoint,
+  parseKey,
   placeTable,
   ROTATION_STEP,
   record,
   redo,
-  resizeTable,
+  removeItems,
+  removePoint,
+  resizeItem,
+  type SchemeDraft,
+  setAreaZone,
+  setTableShape,
   startHistory,
-  turnBy,
-  turnTowards,
+  turnItem,
+  turnItemsBy,
   undo,
 } from './scheme-editing';
-
-/** Handles in scheme units: the corner square, the turning circle and how far above the table it sits. */
-const HANDLE = 18;
-const TURN_HANDLE_OFFSET = 30;
+import { SchemeHistory } from './scheme-history';
 
 interface Gesture {
-  kind: 'move' | 'resize' | 'turn';
-  /** The table grabbed; a move carries every selected table. */
-  table: number;
-  ids: Set<number>;
+  kind: GrabKind;
+  /** What was grabbed; a move carries every selected thing. */
+  key: ItemKey;
+  keys: ReadonlySet<ItemKey>;
+  /** The point (or the edge, for a new point) of a zone area. */
+  index: number;
   start: Point;
-  from: SchemeTable[];
-  preview: SchemeTable[];
+  from: SchemeDraft;
+  preview: SchemeDraft;
 }
 
+/** Whether a key still names something of the draft (undo may take it away). */
+function exists(draft: SchemeDraft, key: ItemKey): boolean {
+  const { kind, n } = parseKey(key);
+  if (kind === 'table') return draft.tables.some((t) => t.table === n);
+  if (kind === 'decoration') return n < draft.decorations.length;
+  if (kind === 'label') return n < draft.labels.length;
+  return n < draft.zones.length;
+}
+
+/** Scheme units per screen pixel, as the drawing is shown now ('meet': the tighter side rules). */
+function useScreenUnit(svgRef: RefObject<SVGSVGElement | null>, canvas: Scheme['canvas']): number {
+  const [unit, setUnit] = useState(1);
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const rect = svg.getBoundingClientRect();
+      const scale = Math.min(rect.width / canvas.width, rect.height / canvas.height);
+      if (scale > 0) setUnit(1 / scale);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(svg);
+    return () => observer.disconnect();
+  }, [svgRef, canvas.width, canvas.height]);
+  return unit;
+}
+
+const typingIn = (target: EventTarget | null) =>
+  (target as Element | null)?.closest?.('input, textarea, select, [contenteditable="true"]') != null;
+
 /**
- * Settings → 'Редактор схемы ресторана' (superusers): the tables of the hall placed, moved, resized and
- * turned by drag on the scheme's grid, several at once with Shift or Ctrl, undo and redo, and saved as
- * a new version. A save made elsewhere since this one was loaded is refused (409) and said so; the
- * editor then offers the saved scheme, and keeps the edits on screen until then.
+ * Settings → 'Редактор схемы ресторана' (superusers): the whole floor of the hall on the scheme's
+ * grid — tables placed, moved, resized, turned and reshaped; walls, the bar, plants and the rest
+ * from a palette; text labels; zone areas drawn point by point — several at once with Shift or
+ * Ctrl, undo and redo, saved as a new version, and every saved version listed and restorable. A
+ * save made elsewhere since this one was loaded is refused (409) and said so; the editor then
+ * offers the saved scheme, and keeps the edits on screen until then.
  */
 export function SchemeEditorScreen() {
   const { t } = useTranslation();
@@ -54,7 +104,9 @@ export function SchemeEditorScreen() {
   const restaurantId = Number(useParams().id);
   const scheme = useQuery(schemeQuery(restaurantId));
   const tables = useQuery(tablesQuery(restaurantId));
-  // Starting over from the saved scheme is a new editor: a fresh history.
+  const zones = useQuery(zonesQuery(restaurantId));
+  const restaurant = useRestaurant(restaurantId);
+  // Starting over from the saved scheme (or a restored one) is a new editor: a fresh history.
   const [session, setSession] = useState(0);
 
   return (
@@ -74,12 +126,15 @@ export function SchemeEditorScreen() {
         <SchemeEditor
           key={session}
           restaurantId={restaurantId}
+          timeZone={restaurant.data?.timezone ?? 'Europe/Moscow'}
           view={scheme.data}
           tables={tables.data}
+          zones={zones.data ?? []}
           onReload={async () => {
             await scheme.refetch();
             setSession((n) => n + 1);
           }}
+          onRestored={() => setSession((n) => n + 1)}
         />
       )}
     </div>
@@ -88,38 +143,60 @@ export function SchemeEditorScreen() {
 
 function SchemeEditor({
   restaurantId,
+  timeZone,
   view,
   tables,
+  zones,
   onReload,
+  onRestored,
 }: {
   restaurantId: number;
+  timeZone: string;
   view: SchemeView;
   tables: ReadonlyMap<number, Table>;
+  zones: readonly { id: number; name: string }[];
   onReload: () => Promise<void>;
+  onRestored: (view: SchemeView) => void;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const svgRef = useRef<SVGSVGElement>(null);
   const canvas = view.scheme.canvas;
-  const [history, setHistory] = useState<History>(() => startHistory(view.scheme.tables));
-  const [saved, setSaved] = useState({ tables: view.scheme.tables, version: view.version });
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const unit = useScreenUnit(svgRef, canvas);
+  const [history, setHistory] = useState<History<SchemeDraft>>(() => startHistory(draftOf(view.scheme)));
+  const [saved, setSaved] = useState({ draft: draftOf(view.scheme), version: view.version });
+  const [chosen, setSelected] = useState<ReadonlySet<ItemKey>>(new Set());
+  const [chosenPoint, setPoint] = useState<SelectedPoint | null>(null);
   const [gesture, setGesture] = useState<Gesture | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
 
-  const shown = gesture?.preview ?? history.present;
-  const dirty = JSON.stringify(history.present) !== JSON.stringify(saved.tables);
-  const placedIds = new Set(history.present.map((p) => p.table));
+  const present = history.present;
+  const shown = gesture?.preview ?? present;
+  const selected: ReadonlySet<ItemKey> = new Set([...chosen].filter((key) => exists(present, key)));
+  const point =
+    chosenPoint && selected.has(itemKey('zone', chosenPoint.area)) && present.zones[chosenPoint.area]
+      ? chosenPoint
+      : null;
+  const dirty = JSON.stringify(present) !== JSON.stringify(saved.draft);
+  const placedIds = new Set(present.tables.map((p) => p.table));
   const unplaced = [...tables.values()].filter((table) => !placedIds.has(table.id));
-  const single = selected.size === 1 ? shown.find((p) => selected.has(p.table)) : undefined;
-  const edit = (next: SchemeTable[]) => setHistory((h) => record(h, next));
+  const turnable = [...selected].some((key) => !key.startsWith('zone:'));
+  const zoneNames = new Map(zones.map((z) => [z.id, z.name]));
+  const tableNumber = (id: number) => tables.get(id)?.number ?? String(id);
+
+  const edit = (next: SchemeDraft) => setHistory((h) => record(h, next));
+  const select = (keys: ItemKey[]) => {
+    setSelected(new Set(keys));
+    setPoint(null);
+  };
 
   const save = useMutation({
-    mutationFn: (present: SchemeTable[]) =>
-      saveScheme(restaurantId, { scheme: { ...view.scheme, tables: present }, base_version: saved.version }),
-    onSuccess: (next, present) => {
+    mutationFn: (draft: SchemeDraft) =>
+      saveScheme(restaurantId, { scheme: { canvas, ...draft }, base_version: saved.version }),
+    onSuccess: (next, draft) => {
       queryClient.setQueryData(mapKeys.scheme(restaurantId), next);
-      setSaved({ tables: present, version: next.version });
+      void queryClient.invalidateQueries({ queryKey: mapKeys.history(restaurantId) });
+      setSaved({ draft, version: next.version });
       setConflict(null);
       showToast(t('schemeEditor.saved'));
     },
@@ -131,13 +208,30 @@ function SchemeEditor({
     },
   });
 
+  const removeSelected = () => {
+    if (selected.size === 0) return;
+    if (point && selected.size === 1 && (present.zones[point.area]?.points.length ?? 0) > 3) {
+      edit(removePoint(present, point.area, point.index));
+      setPoint(null);
+      return;
+    }
+    edit(removeItems(present, selected));
+    select([]);
+  };
+
+  // Undo and redo from anywhere on the page; Delete and Escape unless typing.
+  const keys = useRef({ removeSelected, select });
+  keys.current = { removeSelected, select };
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || (event.target as Element | null)?.closest?.('input, textarea'))
-        return;
+      if (typingIn(event.target)) return;
       const key = event.key.toLowerCase();
-      if (key === 'z' && !event.shiftKey) setHistory(undo);
-      else if ((key === 'z' && event.shiftKey) || key === 'y') setHistory(redo);
+      if (event.ctrlKey || event.metaKey) {
+        if (key === 'z' && !event.shiftKey) setHistory(undo);
+        else if ((key === 'z' && event.shiftKey) || key === 'y') setHistory(redo);
+        else return;
+      } else if (key === 'escape') keys.current.select([]);
+      else if (key === 'delete' || key === 'backspace') keys.current.removeSelected();
       else return;
       event.preventDefault();
     };
@@ -153,21 +247,24 @@ function SchemeEditor({
     });
   };
 
-  const grab = (event: PointerEvent, kind: Gesture['kind'], table: number) => {
+  const grab = (event: PointerEvent, kind: GrabKind, key: ItemKey, index = 0) => {
     if (event.button !== 0) return;
     event.stopPropagation();
-    let ids = new Set(selected);
+    let keys = new Set(selected);
     if (kind === 'move' && (event.shiftKey || event.ctrlKey || event.metaKey)) {
-      if (ids.has(table)) ids.delete(table);
-      else ids.add(table);
-      setSelected(ids);
-      if (!ids.has(table)) return;
-    } else if (!ids.has(table)) {
-      ids = new Set([table]);
-      setSelected(ids);
+      if (keys.has(key)) keys.delete(key);
+      else keys.add(key);
+      setSelected(keys);
+      setPoint(null);
+      if (!keys.has(key)) return;
+    } else if (!keys.has(key)) {
+      keys = new Set([key]);
+      setSelected(keys);
+      setPoint(null);
     }
+    if (kind === 'point') setPoint({ area: parseKey(key).n, index });
     svgRef.current?.setPointerCapture?.(event.pointerId);
-    setGesture({ kind, table, ids, start: toCanvas(event), from: history.present, preview: history.present });
+    setGesture({ kind, key, keys, index, start: toCanvas(event), from: present, preview: present });
   };
 
   const follow = (event: PointerEvent) => {
@@ -175,18 +272,54 @@ function SchemeEditor({
     const at = toCanvas(event);
     const dx = at.x - gesture.start.x;
     const dy = at.y - gesture.start.y;
+    const area = parseKey(gesture.key).n;
+    // A point follows the finger from where it was, wherever on its handle it was taken.
+    const shifted = (from: Point | null | undefined): Point =>
+      from ? { x: from.x + dx, y: from.y + dy } : at;
     const preview =
       gesture.kind === 'move'
-        ? moveTables(gesture.from, gesture.ids, dx, dy, canvas)
+        ? moveItems(gesture.from, gesture.keys, dx, dy, canvas)
         : gesture.kind === 'resize'
-          ? resizeTable(gesture.from, gesture.table, dx, dy, canvas)
-          : turnTowards(gesture.from, gesture.table, at);
+          ? resizeItem(gesture.from, gesture.key, dx, dy, canvas)
+          : gesture.kind === 'turn'
+            ? turnItem(gesture.from, gesture.key, at)
+            : gesture.kind === 'point'
+              ? movePoint(
+                  gesture.from,
+                  area,
+                  gesture.index,
+                  shifted(gesture.from.zones[area]?.points[gesture.index]),
+                  canvas,
+                )
+              : insertPoint(
+                  gesture.from,
+                  area,
+                  gesture.index,
+                  shifted(midpoint(gesture.from, area, gesture.index)),
+                  canvas,
+                );
     setGesture({ ...gesture, preview });
   };
 
   const release = () => {
     if (!gesture) return;
-    edit(gesture.preview);
+    const area = parseKey(gesture.key).n;
+    if (gesture.kind === 'insert') {
+      // A tap on an edge's middle adds a point there too; the new point is the selected one.
+      const inserted =
+        gesture.preview === gesture.from
+          ? insertPoint(
+              gesture.from,
+              area,
+              gesture.index,
+              midpoint(gesture.from, area, gesture.index) ?? gesture.start,
+              canvas,
+            )
+          : gesture.preview;
+      edit(inserted);
+      if ((inserted.zones[area]?.points.length ?? 0) > (gesture.from.zones[area]?.points.length ?? 0))
+        setPoint({ area, index: gesture.index + 1 });
+    } else edit(gesture.preview);
     setGesture(null);
   };
 
@@ -202,14 +335,34 @@ function SchemeEditor({
     if (!move || selected.size === 0) return;
     event.preventDefault();
     const [dx, dy] = move;
-    const only = selected.size === 1 ? history.present.find((p) => selected.has(p.table)) : undefined;
-    if (event.shiftKey && only) {
-      // Shift stretches the table along its own sides: the step is turned onto the screen for resizeTable.
-      const rad = (only.rotation * Math.PI) / 180;
+    const only = selected.size === 1 ? [...selected][0] : undefined;
+    const box =
+      only === undefined
+        ? undefined
+        : only.startsWith('table:')
+          ? present.tables.find((p) => itemKey('table', p.table) === only)
+          : only.startsWith('decoration:')
+            ? present.decorations[parseKey(only).n]
+            : undefined;
+    if (event.shiftKey && only && box) {
+      // Shift stretches along the thing's own sides: the step is turned onto the screen for resizeItem.
+      const rad = (box.rotation * Math.PI) / 180;
       const screenX = dx * Math.cos(rad) - dy * Math.sin(rad);
       const screenY = dx * Math.sin(rad) + dy * Math.cos(rad);
-      edit(resizeTable(history.present, only.table, screenX, screenY, canvas));
-    } else edit(moveTables(history.present, selected, dx, dy, canvas));
+      edit(resizeItem(present, only, screenX, screenY, canvas));
+    } else edit(moveItems(present, selected, dx, dy, canvas));
+  };
+
+  const onItemKey = (event: KeyboardEvent, key: ItemKey) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      select([key]);
+    } else nudge(event);
+  };
+
+  const add = (result: { draft: SchemeDraft; key: ItemKey }) => {
+    edit(result.draft);
+    select([result.key]);
   };
 
   return (
@@ -235,8 +388,8 @@ function SchemeEditor({
         <button
           type="button"
           className="button button--secondary"
-          disabled={selected.size === 0}
-          onClick={() => edit(turnBy(history.present, selected, ROTATION_STEP))}
+          disabled={!turnable}
+          onClick={() => edit(turnItemsBy(present, selected, ROTATION_STEP))}
         >
           {t('schemeEditor.turn')}
         </button>
@@ -251,7 +404,7 @@ function SchemeEditor({
           type="button"
           className="button scheme-editor__save"
           disabled={save.isPending || (!dirty && saved.version !== null)}
-          onClick={() => save.mutate(history.present)}
+          onClick={() => save.mutate(present)}
         >
           {save.isPending ? t('schemeEditor.saving') : t('schemeEditor.save')}
         </button>
@@ -264,63 +417,47 @@ function SchemeEditor({
           </button>
         </div>
       ) : null}
-      {selected.size > 1 ? (
-        <p className="scheme-editor__hint">{t('schemeEditor.selected', { count: selected.size })}</p>
-      ) : null}
       <div className="scheme-editor__frame" style={{ aspectRatio: `${canvas.width} / ${canvas.height}` }}>
-        {/* biome-ignore lint/a11y/useSemanticElements: a drawing holds its tables; a <fieldset> cannot be an <svg>. */}
-        <svg
-          ref={svgRef}
-          className="scheme-editor__svg"
-          viewBox={`0 0 ${canvas.width} ${canvas.height}`}
-          preserveAspectRatio="xMidYMin meet"
-          role="group"
-          aria-label={t('schemeEditor.canvas')}
-          data-testid="scheme-canvas"
-          onPointerDown={() => setSelected(new Set())}
-          onPointerMove={follow}
-          onPointerUp={release}
-          onPointerCancel={release}
-        >
-          <defs>
-            <pattern
-              id="scheme-grid"
-              width={canvas.grid || canvas.width}
-              height={canvas.grid || canvas.height}
-              patternUnits="userSpaceOnUse"
-            >
-              <path
-                className="scheme-editor__grid"
-                d={`M ${canvas.grid || canvas.width} 0 L 0 0 0 ${canvas.grid || canvas.height}`}
-              />
-            </pattern>
-          </defs>
-          <rect className="scheme-editor__paper" width={canvas.width} height={canvas.height} />
-          <Floor scheme={view.scheme} />
-          {shown.map((place) => (
-            <EditorTable
-              key={place.table}
-              place={place}
-              number={tables.get(place.table)?.number ?? String(place.table)}
-              selected={selected.has(place.table)}
-              onGrab={(event) => grab(event, 'move', place.table)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' || event.key === ' ') {
-                  event.preventDefault();
-                  setSelected(new Set([place.table]));
-                } else nudge(event);
-              }}
-            />
-          ))}
-          {single && gesture?.kind !== 'move' ? (
-            <Handles
-              place={single}
-              onResize={(event) => grab(event, 'resize', single.table)}
-              onTurn={(event) => grab(event, 'turn', single.table)}
-            />
-          ) : null}
-        </svg>
+        <EditorCanvas
+          canvas={canvas}
+          draft={shown}
+          tableNumber={tableNumber}
+          zoneName={(id) => zoneNames.get(id) ?? String(id)}
+          selected={selected}
+          point={point}
+          moving={gesture?.kind === 'move'}
+          unit={unit}
+          svgRef={svgRef}
+          onGrab={grab}
+          onItemKey={onItemKey}
+          onCanvasDown={() => select([])}
+          onFollow={follow}
+          onRelease={release}
+        />
       </div>
+      <Inspector
+        draft={present}
+        selected={selected}
+        point={point}
+        zones={zones}
+        tableNumber={tableNumber}
+        onShape={(table, shape: TableShape) => edit(setTableShape(present, table, shape, canvas))}
+        onLabel={(index, change) => edit(editLabel(present, index, change))}
+        onAreaZone={(index, zone) => edit(setAreaZone(present, index, zone))}
+        onRemovePoint={() => {
+          if (!point) return;
+          edit(removePoint(present, point.area, point.index));
+          setPoint(null);
+        }}
+        onRemove={removeSelected}
+        onClear={() => select([])}
+      />
+      <AddPalette
+        zones={zones}
+        onDecoration={(kind: DecorationKind) => add(addDecoration(present, kind, canvas))}
+        onLabel={() => add(addLabel(present, t('schemeEditor.newLabel'), canvas))}
+        onArea={(zone) => add(addZoneArea(present, zone, canvas))}
+      />
       {unplaced.length > 0 ? (
         <section className="scheme-editor__unplaced" aria-label={t('schemeEditor.notPlaced')}>
           <h3 className="table-sheet__heading">{t('schemeEditor.notPlaced')}</h3>
@@ -331,13 +468,14 @@ function SchemeEditor({
                 type="button"
                 className="button button--secondary"
                 onClick={() =>
-                  edit(
-                    placeTable(
-                      history.present,
+                  edit({
+                    ...present,
+                    tables: placeTable(
+                      present.tables,
                       { id: table.id, shape: table.shape, width: table.width, height: table.height },
                       canvas,
                     ),
-                  )
+                  })
                 }
               >
                 {t('schemeEditor.place', { number: table.number })}
@@ -346,116 +484,21 @@ function SchemeEditor({
           </div>
         </section>
       ) : null}
+      <SchemeHistory
+        restaurantId={restaurantId}
+        timeZone={timeZone}
+        currentVersion={saved.version}
+        dirty={dirty}
+        onRestored={onRestored}
+      />
     </>
   );
 }
 
-function EditorTable({
-  place,
-  number,
-  selected,
-  onGrab,
-  onKeyDown,
-}: {
-  place: SchemeTable;
-  number: string;
-  selected: boolean;
-  onGrab: (event: PointerEvent) => void;
-  onKeyDown: (event: KeyboardEvent) => void;
-}) {
-  const { t } = useTranslation();
-  const cx = place.x + place.width / 2;
-  const cy = place.y + place.height / 2;
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: an SVG shape cannot be a <button>; it gets the role, focus and keys of one.
-    <g
-      className="scheme-item"
-      data-table={number}
-      data-testid="scheme-table"
-      role="button"
-      tabIndex={0}
-      aria-pressed={selected}
-      aria-label={t('schemeEditor.table', { number })}
-      onPointerDown={onGrab}
-      onKeyDown={onKeyDown}
-    >
-      <g transform={place.rotation ? `rotate(${place.rotation} ${cx} ${cy})` : undefined}>
-        {place.shape === 'round' ? (
-          <ellipse
-            className="scheme-item__shape"
-            cx={cx}
-            cy={cy}
-            rx={place.width / 2}
-            ry={place.height / 2}
-          />
-        ) : (
-          <rect
-            className="scheme-item__shape"
-            x={place.x}
-            y={place.y}
-            width={place.width}
-            height={place.height}
-            rx={Math.min(10, Math.min(place.width, place.height) / 6)}
-          />
-        )}
-      </g>
-      <text
-        className="scheme-item__number"
-        x={cx}
-        y={cy}
-        fontSize={Math.max(12, Math.min(26, place.height * 0.3))}
-      >
-        {number}
-      </text>
-    </g>
-  );
-}
-
-/**
- * The selected table's corner (size) and circle above it (turn), turned with the table: for a pointer;
- * the keyboard has Shift with the arrows and the turn button.
- */
-function Handles({
-  place,
-  onResize,
-  onTurn,
-}: {
-  place: SchemeTable;
-  onResize: (event: PointerEvent) => void;
-  onTurn: (event: PointerEvent) => void;
-}) {
-  const cx = place.x + place.width / 2;
-  const cy = place.y + place.height / 2;
-  return (
-    <g
-      className="scheme-handles"
-      transform={place.rotation ? `rotate(${place.rotation} ${cx} ${cy})` : undefined}
-    >
-      <rect
-        className="scheme-handles__outline"
-        x={place.x}
-        y={place.y}
-        width={place.width}
-        height={place.height}
-      />
-      <line className="scheme-handles__stem" x1={cx} y1={place.y} x2={cx} y2={place.y - TURN_HANDLE_OFFSET} />
-      <circle
-        className="scheme-handles__turn"
-        cx={cx}
-        cy={place.y - TURN_HANDLE_OFFSET}
-        r={HANDLE / 2}
-        data-testid="turn-handle"
-        onPointerDown={onTurn}
-      />
-      <rect
-        className="scheme-handles__size"
-        x={place.x + place.width - HANDLE / 2}
-        y={place.y + place.height - HANDLE / 2}
-        width={HANDLE}
-        height={HANDLE}
-        data-testid="resize-handle"
-        onPointerDown={onResize}
-      />
-    </g>
-  );
+/** The middle of an area's edge from point `index` to the next. */
+function midpoint(draft: SchemeDraft, area: number, index: number): Point | null {
+  const points = draft.zones[area]?.points;
+  const a = points?.[index];
+  const b = points?.[(index + 1) % (points?.length ?? 1)];
+  return a && b ? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } : null;
 }

@@ -20,39 +20,70 @@ const DOUBLE_TAP_MS = 300;
 const DOUBLE_TAP_PX = 24;
 export const ZOOM_STEP = 1.6;
 
+/** The wheel's zoom is drawn for good once the wheel has rested this long. */
+const WHEEL_REST_MS = 150;
+
+/** The <svg>'s own box, without the CSS transform a gesture puts on it: its frame's. */
+const boxOf = (svg: SVGSVGElement) => (svg.parentElement ?? svg).getBoundingClientRect();
+
 /**
  * Zoom and pan of the map with touch, mouse and wheel: one finger (or the mouse) drags, two fingers
- * pinch, the wheel zooms around the cursor, a double tap on the floor zooms in there. The transform is
- * written to the layer once per animation frame, never through React state: a pan redraws nothing.
- * Returns the buttons' actions.
+ * pinch, the wheel zooms around the cursor, a double tap on the floor zooms in there. Never through
+ * React state: a pan redraws nothing. While a gesture lasts, the <svg> element itself is moved by a
+ * CSS transform, once per animation frame: the browser's compositor moves the hall as already painted
+ * (a 150-table hall would otherwise be painted again every frame). When the gesture ends, the view is
+ * written to the layer's transform and painted once, sharp at its new zoom. Returns the buttons' actions.
  */
 export function usePanZoom(
   svgRef: RefObject<SVGSVGElement | null>,
   layerRef: RefObject<SVGGElement | null>,
   bounds: Bounds,
 ) {
+  /** The view on screen, and the one painted into the layer (the CSS transform covers the difference). */
   const view = useRef<View>(FIT);
+  const painted = useRef<View>(FIT);
+  const commit = useRef(false);
   const frame = useRef(0);
   const boundsRef = useRef(bounds);
   boundsRef.current = bounds;
 
   const apply = useCallback(
-    (next: View) => {
+    (next: View, final = true) => {
       view.current = clampView(next, boundsRef.current);
+      commit.current ||= final;
       if (frame.current) return;
       frame.current = requestAnimationFrame(() => {
         frame.current = 0;
-        layerRef.current?.setAttribute('transform', viewTransform(view.current));
+        const svg = svgRef.current;
+        if (!svg) return;
+        if (commit.current) {
+          commit.current = false;
+          painted.current = view.current;
+          layerRef.current?.setAttribute('transform', viewTransform(view.current));
+          svg.style.removeProperty('transform');
+          return;
+        }
+        // A content point c shows at s·(k·c + t − b) + o (b: the viewBox's corner, s and o: its fit
+        // in the box), so the screen point p of the painted view shows at r·p + d in the wanted one.
+        const b = boundsRef.current;
+        const fit = screenFit(b, boxOf(svg));
+        const want = view.current;
+        const was = painted.current;
+        const r = want.k / was.k;
+        const dx = fit.offsetX * (1 - r) + fit.scale * (want.x - r * was.x + b.x * (r - 1));
+        const dy = fit.offsetY * (1 - r) + fit.scale * (want.y - r * was.y + b.y * (r - 1));
+        svg.style.transform = `translate(${dx}px, ${dy}px) scale(${r})`;
       });
     },
-    [layerRef],
+    [svgRef, layerRef],
   );
 
   useEffect(() => {
     const svg = svgRef.current;
     if (!svg) return;
     const pointers = new Map<number, Point>();
-    let rect = svg.getBoundingClientRect();
+    let rect = boxOf(svg);
+    let wheelRest: ReturnType<typeof setTimeout> | undefined;
     let start: Point | null = null;
     let dragging = false;
     let pinch: { distance: number; centre: Point } | null = null;
@@ -72,7 +103,7 @@ export function usePanZoom(
 
     const down = (event: PointerEvent) => {
       if (event.pointerType === 'mouse' && event.button !== 0) return;
-      rect = svg.getBoundingClientRect();
+      rect = boxOf(svg);
       pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
       if (pointers.size === 1) {
         start = { x: event.clientX, y: event.clientY };
@@ -97,7 +128,7 @@ export function usePanZoom(
           (now.centre.x - pinch.centre.x) * units,
           (now.centre.y - pinch.centre.y) * units,
         );
-        apply(zoomAround(moved, inViewBox(now.centre), now.distance / pinch.distance));
+        apply(zoomAround(moved, inViewBox(now.centre), now.distance / pinch.distance), false);
         pinch = now;
         return;
       }
@@ -108,14 +139,19 @@ export function usePanZoom(
       }
       if (dragging) {
         const units = unitsPerPixel();
-        apply(panBy(view.current, (point.x - before.x) * units, (point.y - before.y) * units));
+        apply(panBy(view.current, (point.x - before.x) * units, (point.y - before.y) * units), false);
       }
     };
 
     const up = (event: PointerEvent) => {
       if (!pointers.delete(event.pointerId)) return;
       if (pointers.size < 2) pinch = null;
-      if (pointers.size > 0 || dragging) return;
+      if (pointers.size > 0) return;
+      if (dragging) {
+        // The gesture is over: the hall is painted where it was left.
+        apply(view.current);
+        return;
+      }
       // A double tap on the floor zooms in; on a table each tap opens it.
       const onTable = (event.target as Element | null)?.closest?.('[data-table]');
       const now = event.timeStamp;
@@ -138,10 +174,12 @@ export function usePanZoom(
 
     const wheel = (event: WheelEvent) => {
       event.preventDefault();
-      rect = svg.getBoundingClientRect();
+      rect = boxOf(svg);
       const lines = event.deltaMode === WheelEvent.DOM_DELTA_LINE;
       const factor = Math.exp(-event.deltaY * (lines ? 0.05 : 0.0015));
-      apply(zoomAround(view.current, inViewBox({ x: event.clientX, y: event.clientY }), factor));
+      apply(zoomAround(view.current, inViewBox({ x: event.clientX, y: event.clientY }), factor), false);
+      clearTimeout(wheelRest);
+      wheelRest = setTimeout(() => apply(view.current), WHEEL_REST_MS);
     };
 
     svg.addEventListener('pointerdown', down);
@@ -157,6 +195,7 @@ export function usePanZoom(
       svg.removeEventListener('pointercancel', up);
       svg.removeEventListener('click', click, true);
       svg.removeEventListener('wheel', wheel);
+      clearTimeout(wheelRest);
       cancelAnimationFrame(frame.current);
       frame.current = 0;
     };

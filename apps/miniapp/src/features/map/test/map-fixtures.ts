@@ -3,39 +3,8 @@ import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { DAY, msk } from '../../booking/test/booking-fixtures';
 
-/** A queue entry of the demo restaurant (Moscow), waiting since 19:00 of DAY unless told otherwise. */
-export const queueEntry = (over: Partial<QueueEntry> = {}): QueueEntry => ({
-  id: 1,
-  restaurant: 1,
-  number: 1,
-  group_size: 2,
-  event: null,
-  comment: '',
-  name: '',
-  phone: '',
-  source: 'staff',
-  status: 'live',
-  created: msk(DAY, '19:00'),
-  invite_time: null,
-  seated_time: null,
-  finished_time: null,
-  tables: [],
-  quoted_wait: 30,
-  waiting_time: 10,
-  waiting_range: null,
-  visits: 0,
-  ...over,
-});
-
-export const lock = (over: Partial<TableLock> = {}): TableLock => ({
-  id: 1,
-  table: 1,
-  date: DAY,
-  from: null,
-  to: null,
-  reason: '',
-  ...over,
-});
+// A queue entry and a table lock: the hall's own fixtures, shared with the Зоны screen's tests.
+export { lock, queueEntry } from '../../../shared/hall/test/hall-fixtures';
 
 /**
  * The hall of the booking fixtures' tables (1-4 in the hall, В1 and В2 on the veranda) as a saved

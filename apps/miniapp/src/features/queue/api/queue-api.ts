@@ -1,8 +1,7 @@
-import type { Forecast, InstantSeatBody, QueueEntry, SeatingZone, WalkInBody } from '@stolik/contracts';
-import type { QueueStatus } from '@stolik/domain';
+import type { Forecast, QueueEntry, SeatingZone } from '@stolik/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { load } from '../../../shared/api/load';
-import { post, put } from '../../../shared/api/transport';
+import { put } from '../../../shared/api/transport';
 
 // Every key starts with ['queue', restaurantId]: a live change of kind 'queue' refreshes them all.
 export const queueKeys = {
@@ -36,21 +35,6 @@ export const forecastQuery = (restaurantId: number) =>
     refetchInterval: 60_000,
   });
 
-export const moveEntry = (id: number, status: QueueStatus, tables?: number[]) =>
-  put<QueueEntry>(`/api/reservation/${id}/`, {
-    status,
-    ...(tables ? { tables } : {}),
-  }) as Promise<QueueEntry>;
-
-/** Calling goes through its own endpoint: it also tells the guest. */
-export const callGuest = (id: number) =>
-  post<QueueEntry>('/api/reservation/invite/', { id }) as Promise<QueueEntry>;
-
-export const addWalkIn = (body: WalkInBody) =>
-  post<QueueEntry>('/api/reservation/', body) as Promise<QueueEntry>;
-
-export const seatAtOnce = (body: InstantSeatBody) =>
-  post<QueueEntry>('/api/reservation/instant_seat/', body) as Promise<QueueEntry>;
-
+// Calls, moves and walk-ins go through shared/offline (sent now, or kept while offline).
 export const moveToRestaurant = (id: number, restaurant: number) =>
   put<QueueEntry>(`/api/reservation/${id}/update_resto/`, { restaurant }) as Promise<QueueEntry>;

@@ -2,6 +2,7 @@ import type { QueueEntry, Restaurant } from '@stolik/contracts';
 import type { QueueAction } from '@stolik/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { haptic } from '../../../shared/telegram/bridge';
 import { Sheet } from '../../../shared/ui/sheet';
 import { showToast } from '../../../shared/ui/toast';
 import { moveToRestaurant, queueKeys } from '../api/queue-api';
@@ -26,11 +27,16 @@ export function EntrySheet({
   const refusal = useRefusalMessage();
   const move = useMutation({
     mutationFn: ({ id, restaurant }: { id: number; restaurant: number }) => moveToRestaurant(id, restaurant),
+    onMutate: () => haptic.tap(),
     onSuccess: (_moved, { restaurant }) => {
+      haptic.success();
       void queryClient.invalidateQueries({ queryKey: queueKeys.all(restaurant) });
       onClose();
     },
-    onError: (error) => showToast(refusal(error), 'error'),
+    onError: (error) => {
+      haptic.error();
+      showToast(refusal(error), 'error');
+    },
     onSettled: () => {
       if (entry) void queryClient.invalidateQueries({ queryKey: queueKeys.all(entry.restaurant) });
     },

@@ -10,6 +10,7 @@ import { useFormatMinutes } from './elapsed';
  */
 export function QueueRow({
   entry,
+  waitingForNetwork = false,
   now,
   selected,
   pending,
@@ -19,6 +20,8 @@ export function QueueRow({
   showStatus,
 }: {
   entry: QueueEntry;
+  /** A step taken offline waits to be sent (its row says so). */
+  waitingForNetwork?: boolean;
   /** The status label, where the tab alone does not tell it (the finished tab, a search). */
   showStatus: boolean;
   now: number;
@@ -58,6 +61,9 @@ export function QueueRow({
               <span className="chip chip--returning" title={t('liveQueue.returningHint')}>
                 ★ {t('liveQueue.returning', { count: entry.visits })}
               </span>
+            ) : null}
+            {waitingForNetwork ? (
+              <span className="chip chip--offline">⏳ {t('offline.rowWaiting')}</span>
             ) : null}
             {entry.status === 'live' ? (
               <span className="queue-row__wait">

@@ -4,8 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { installTelegramAdapter } from '../../../shared/telegram/telegram';
 import { Toaster } from '../../../shared/ui/toast';
+import { fakeTelegram } from '../../../test/fake-telegram';
 import { renderAt } from '../../../test/render';
+import { openDialogsInJsdom } from '../../booking/test/booking-fixtures';
 import { QueueScreen } from './queue-screen';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
@@ -66,8 +69,14 @@ function restaurantApi(entries: QueueEntry[]) {
   );
 }
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
+beforeAll(() => {
+  openDialogsInJsdom();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => {
+  server.resetHandlers();
+  installTelegramAdapter(null);
+});
 afterAll(() => server.close());
 
 // The toaster lives in the app shell; here beside the screen.
@@ -135,5 +144,115 @@ describe('the live queue screen', () => {
     expect(await screen.findByText('Гостя уже изменили на другом устройстве. Обновите список')).toBeTruthy();
     expect(screen.getByRole('tab', { name: /Ожидают/ }).textContent).toContain('1');
     expect(screen.getByText('Анна')).toBeTruthy();
+  });
+});
+
+describe('the live queue inside Telegram', () => {
+  it("adds a walk-in with Telegram's MainButton, guarding unsaved input, and the hostess feels it", async () => {
+    const telegram = fakeTelegram();
+    restaurantApi([entry({ id: 1, name: 'Анна' })]);
+    const posted: unknown[] = [];
+    server.use(
+      http.post('*/api/reservation/', async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json(entry({ id: 2, number: 2, name: 'Олег', group_size: 2 }), { status: 201 });
+      }),
+    );
+    renderQueue();
+    await screen.findByText('Анна');
+    // The screen's primary action is Telegram's button, not ours.
+    expect(telegram.mainButton()).toMatchObject({ text: 'Новый гость', isVisible: true, isEnabled: true });
+    expect(screen.queryByRole('button', { name: /Гость/ })).toBeNull();
+
+    telegram.pressMainButton();
+    const sheet = await screen.findByRole('dialog', { name: 'Новый гость' });
+    // In the sheet the MainButton sends the form; the sheet keeps 'Посадить сразу' only.
+    expect(telegram.mainButton()).toMatchObject({ text: 'В очередь', isVisible: true });
+    expect(within(sheet).queryByRole('button', { name: 'В очередь' })).toBeNull();
+    expect(within(sheet).getByRole('button', { name: 'Посадить сразу' })).toBeTruthy();
+    expect(telegram.closingConfirmation()).toBe(false);
+
+    await userEvent.type(within(sheet).getByLabelText('Как вас зовут'), 'Олег');
+    expect(telegram.closingConfirmation()).toBe(true);
+    telegram.calls.haptics.splice(0);
+    telegram.pressMainButton();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Новый гость' })).toBeNull());
+    expect(posted).toEqual([expect.objectContaining({ restaurant: 1, group_size: 2, name: 'Олег' })]);
+    expect(telegram.calls.haptics).toEqual(['impact:light', 'notification:success']);
+    // Nothing left to lose, and the screen has its MainButton back.
+    expect(telegram.closingConfirmation()).toBe(false);
+    expect(telegram.mainButton()).toMatchObject({ text: 'Новый гость', isVisible: true });
+  });
+
+  it('keeps the sheet open with the reason, and an error felt, when the server refuses the walk-in', async () => {
+    const telegram = fakeTelegram();
+    restaurantApi([]);
+    server.use(
+      http.post('*/api/reservation/', () =>
+        HttpResponse.json({ name: ['Слишком длинное имя'] }, { status: 400 }),
+      ),
+    );
+    renderQueue();
+    await screen.findByText('Ничего не найдено');
+    telegram.pressMainButton();
+    const sheet = await screen.findByRole('dialog', { name: 'Новый гость' });
+    await userEvent.type(within(sheet).getByLabelText('Как вас зовут'), 'Олег');
+    telegram.calls.haptics.splice(0);
+    telegram.pressMainButton();
+    expect(await within(sheet).findByText('Слишком длинное имя')).toBeTruthy();
+    expect(telegram.calls.haptics).toEqual(['impact:light', 'notification:error']);
+    expect(telegram.closingConfirmation()).toBe(true);
+  });
+
+  it('gives a tap and then a success or an error on call, seat and cancel', async () => {
+    const telegram = fakeTelegram();
+    restaurantApi([entry({ id: 1, number: 1, name: 'Анна' }), entry({ id: 2, number: 2, name: 'Борис' })]);
+    let refuse = false;
+    server.use(
+      http.post('*/api/reservation/invite/', () =>
+        refuse
+          ? HttpResponse.json({ detail: 'Гостя уже изменили', code: 'conflict' }, { status: 409 })
+          : HttpResponse.json(entry({ id: 1, status: 'called' })),
+      ),
+      http.put('*/api/reservation/:id/', () => HttpResponse.json(entry({ id: 2, status: 'cancelled' }))),
+    );
+    renderQueue();
+    const anna = (await screen.findByText('Анна')).closest('li') as HTMLElement;
+    await userEvent.click(within(anna).getByRole('button', { name: 'Вызвать' }));
+    await waitFor(() => expect(telegram.calls.haptics).toEqual(['impact:light', 'notification:success']));
+
+    // Cancelled from the guest's sheet: felt the same way.
+    telegram.calls.haptics.splice(0);
+    const boris = screen.getByText('Борис').closest('li') as HTMLElement;
+    await userEvent.click(within(boris).getByRole('button', { name: 'Действия: Борис' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Ушел' }));
+    await waitFor(() => expect(telegram.calls.haptics).toEqual(['impact:light', 'notification:success']));
+
+    // Seated (here without a table) from the seating sheet: the same.
+    telegram.calls.haptics.splice(0);
+    // (The list as the server has it: Анна is waiting again.)
+    const waiting = (await screen.findByText('Анна')).closest('li') as HTMLElement;
+    await userEvent.click(within(waiting).getByRole('button', { name: 'Действия: Анна' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Посадить' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Без стола' }));
+    await waitFor(() => expect(telegram.calls.haptics).toEqual(['impact:light', 'notification:success']));
+
+    // A refusal: the tap, then the error.
+    telegram.calls.haptics.splice(0);
+    refuse = true;
+    server.use(http.get('*/api/reservation/', () => HttpResponse.json([entry({ id: 1, name: 'Анна' })])));
+    const again = (await screen.findByText('Анна')).closest('li') as HTMLElement;
+    await userEvent.click(within(again).getByRole('button', { name: 'Вызвать' }));
+    await waitFor(() => expect(telegram.calls.haptics).toEqual(['impact:light', 'notification:error']));
+  });
+});
+
+describe('the live queue in a browser', () => {
+  it('keeps its own add button and the sheet its own submit', async () => {
+    restaurantApi([]);
+    renderQueue();
+    await userEvent.click(await screen.findByRole('button', { name: /Гость/ }));
+    const sheet = await screen.findByRole('dialog', { name: 'Новый гость' });
+    expect(within(sheet).getByRole('button', { name: 'В очередь' })).toBeTruthy();
   });
 });

@@ -1,18 +1,21 @@
 import type { QueueEntry } from '@stolik/contracts';
 import { BREAKPOINT_LANDSCAPE, BREAKPOINT_MOBILE, type QueueAction } from '@stolik/domain';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LiveBadge } from '../../../shared/live/live-badge';
 import { useNow } from '../../../shared/live/use-now';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
+import { usePendingActions, useReplayPendingActions } from '../../../shared/offline/offline-actions';
+import { PendingActionsNotice } from '../../../shared/offline/pending-actions-notice';
+import { telegramMainButtonAvailable, useTelegramMainButton } from '../../../shared/telegram/bridge';
 import { Page } from '../../../shared/ui/page';
 import { Sheet } from '../../../shared/ui/sheet';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { useMediaQuery } from '../../../shared/ui/use-media-query';
 import { useRestaurants } from '../../restaurants/api/get-restaurants';
-import { forecastQuery, queueListQuery, seatingQuery } from '../api/queue-api';
+import { forecastQuery, queueKeys, queueListQuery, seatingQuery } from '../api/queue-api';
 import { countByGroup, matchesSearch, QUEUE_GROUPS, type QueueGroup, rowsOf } from '../queue-view';
 import { EntrySheet } from './entry-sheet';
 import { ForecastStrip } from './forecast-strip';
@@ -37,6 +40,13 @@ export function QueueScreen() {
   const restaurants = useRestaurants();
   const now = useNow();
   const move = useQueueMove(restaurantId);
+  const queryClient = useQueryClient();
+  const offline = usePendingActions(restaurantId);
+  const refreshQueue = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: queueKeys.all(restaurantId) }),
+    [queryClient, restaurantId],
+  );
+  useReplayPendingActions(refreshQueue);
 
   const [group, setGroup] = useState<QueueGroup>('waiting');
   const [search, setSearch] = useState('');
@@ -52,6 +62,12 @@ export function QueueScreen() {
   const byId = (id: number | null) => entries.find((e) => e.id === id) ?? null;
   const selectedEntry = byId(selected);
   const seatingEntry = byId(seatingFor);
+  // Inside Telegram the screen's primary action is Telegram's MainButton (UX.md), in place of our
+  // own button; not while a sheet is over the screen (the walk-in sheet's own action has it then).
+  const telegramAdds = telegramMainButtonAvailable();
+  useTelegramMainButton(t('liveQueue.addGuestTitle'), () => setAddingGuest(true), {
+    visible: !addingGuest && details === null && seatingFor === null,
+  });
 
   const act = (entry: QueueEntry, action: QueueAction) => {
     setDetails(null);
@@ -84,6 +100,7 @@ export function QueueScreen() {
         </label>
         {forecast.data ? <ForecastStrip forecast={forecast.data} /> : null}
       </div>
+      <PendingActionsNotice actions={offline.actions} conflicts={offline.conflicts} />
       <div className="segments" role="tablist" aria-label={t('liveQueue.groupsLabel')}>
         {QUEUE_GROUPS.filter((g) => g !== 'reserve' || counts.reserve > 0).map((g) => (
           <button
@@ -116,6 +133,7 @@ export function QueueScreen() {
                 selected={selected === entry.id}
                 showStatus={group === 'done'}
                 pending={move.isPending && move.variables?.entry.id === entry.id}
+                waitingForNetwork={offline.actions.some((a) => a.entryId === entry.id)}
                 onAction={act}
                 onMore={(e) => setDetails(e.id)}
                 {...(twoPanes
@@ -134,8 +152,8 @@ export function QueueScreen() {
       titleKey="pages.queue"
       actions={
         <>
-          <LiveBadge state={live} />
-          {phone ? null : (
+          <LiveBadge state={live} dataAt={list.dataUpdatedAt} />
+          {phone || telegramAdds ? null : (
             <button type="button" className="button" onClick={() => setAddingGuest(true)}>
               <span aria-hidden="true">+</span> {t('liveQueue.addGuest')}
             </button>
@@ -182,7 +200,7 @@ export function QueueScreen() {
       ) : (
         queuePane
       )}
-      {phone ? (
+      {phone && !telegramAdds ? (
         // Within the thumb's reach on a phone (UX.md); in the header elsewhere, clear of the hall.
         <button type="button" className="fab" onClick={() => setAddingGuest(true)}>
           <span aria-hidden="true">+</span> {t('liveQueue.addGuest')}

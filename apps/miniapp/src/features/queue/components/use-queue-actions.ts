@@ -3,8 +3,10 @@ import { type QueueAction, queueActionTarget } from '@stolik/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/transport';
+import { sendOrKeep } from '../../../shared/offline/offline-actions';
+import { haptic } from '../../../shared/telegram/bridge';
 import { showToast } from '../../../shared/ui/toast';
-import { callGuest, moveEntry, queueKeys } from '../api/queue-api';
+import { queueKeys } from '../api/queue-api';
 import { moved } from '../queue-view';
 
 interface Move {
@@ -26,17 +28,38 @@ export function useRefusalMessage() {
 
 /**
  * A status change, shown at once (optimistic) and rolled back with the server's message if it
- * refuses: the guest was changed on another device, a table was taken meanwhile.
+ * refuses: the guest was changed on another device, a table was taken meanwhile. Inside Telegram
+ * the hostess feels it (UX.md): a tap as it starts, then a success or an error as the server answers.
  */
 export function useQueueMove(restaurantId: number) {
   const queryClient = useQueryClient();
   const refusal = useRefusalMessage();
   const key = queueKeys.list(restaurantId);
 
+  const { t } = useTranslation();
   return useMutation({
+    // Sent even when the browser says it is offline (react-query would hold it): sendOrKeep keeps it.
+    networkMode: 'always',
+    // Without a network the step is kept on the tablet and sent when it is back (its row says so).
     mutationFn: ({ entry, action, tables }: Move) =>
-      action === 'call' ? callGuest(entry.id) : moveEntry(entry.id, queueActionTarget(action), tables),
+      sendOrKeep<QueueEntry>({
+        restaurantId,
+        entryId: entry.id,
+        label: t('offline.label', {
+          action: t(`liveQueue.actions.${action}`),
+          number: entry.number,
+          name: entry.name || t('liveQueue.guest'),
+        }),
+        ...(action === 'call'
+          ? { method: 'POST' as const, path: '/api/reservation/invite/', body: { id: entry.id } }
+          : {
+              method: 'PUT' as const,
+              path: `/api/reservation/${entry.id}/`,
+              body: { status: queueActionTarget(action), ...(tables ? { tables } : {}) },
+            }),
+      }),
     onMutate: async ({ entry, action, tables }) => {
+      haptic.tap();
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<QueueEntry[]>(key);
       queryClient.setQueryData<QueueEntry[]>(key, (list) =>
@@ -44,10 +67,17 @@ export function useQueueMove(restaurantId: number) {
       );
       return { before };
     },
+    onSuccess: (result) => {
+      haptic.success();
+      if (result.kept) showToast(t('offline.kept'));
+    },
     onError: (error, _move, context) => {
+      haptic.error();
       if (context?.before) queryClient.setQueryData(key, context.before);
       showToast(refusal(error), 'error');
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queueKeys.all(restaurantId) }),
+    // A kept step stays shown as done: a refetch now would undo it on the screen until it is sent.
+    onSettled: (result) =>
+      result?.kept ? undefined : queryClient.invalidateQueries({ queryKey: queueKeys.all(restaurantId) }),
   });
 }

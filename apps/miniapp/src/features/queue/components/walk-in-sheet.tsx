@@ -1,14 +1,22 @@
-import type { QueueEntry, SeatingZone } from '@stolik/contracts';
+import type { InstantSeatBody, QueueEntry, SeatingZone, WalkInBody } from '@stolik/contracts';
 import type { QueueEvent } from '@stolik/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/transport';
+import { sendOrKeep } from '../../../shared/offline/offline-actions';
+import {
+  haptic,
+  telegramMainButtonAvailable,
+  useClosingConfirmation,
+  useTelegramMainButton,
+} from '../../../shared/telegram/bridge';
 import { Field } from '../../../shared/ui/field';
 import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { EventChoice, PartySizeStepper } from '../../../shared/ui/party-fields';
 import { Sheet } from '../../../shared/ui/sheet';
-import { addWalkIn, queueKeys, seatAtOnce } from '../api/queue-api';
+import { showToast } from '../../../shared/ui/toast';
+import { queueKeys } from '../api/queue-api';
 import { SeatingPanel } from './seating-panel';
 import { useRefusalMessage } from './use-queue-actions';
 
@@ -61,22 +69,57 @@ export function WalkInSheet({
     event,
     comment,
   });
-  const done = (_entry: QueueEntry) => {
+  const done = (result: { kept: boolean }) => {
+    haptic.success();
+    if (result.kept) showToast(t('offline.kept'));
     void queryClient.invalidateQueries({ queryKey: queueKeys.all(restaurantId) });
     close();
   };
   const failed = (error: unknown) => {
+    haptic.error();
     if (error instanceof ApiError && error.status === 400) {
       setChoosingTable(false);
       setErrors(formErrorsOf(error, t('liveQueue.actionFailed')));
     } else setErrors({ fields: {}, general: refusal(error) });
   };
-  const add = useMutation({ mutationFn: addWalkIn, onSuccess: done, onError: failed });
-  const seat = useMutation({ mutationFn: seatAtOnce, onSuccess: done, onError: failed });
+  // Without a network a walk-in is kept on the tablet and added when it is back (the screen lists it).
+  const keep = (path: string) => (body: WalkInBody | InstantSeatBody) =>
+    sendOrKeep<QueueEntry>({
+      restaurantId,
+      entryId: null,
+      method: 'POST',
+      path,
+      body,
+      label: `${t('offline.walkIn')} · ${body.name || t('liveQueue.guest')}`,
+    });
+  // networkMode 'always': offline, react-query would hold the call; sendOrKeep keeps it instead.
+  const add = useMutation({
+    networkMode: 'always',
+    mutationFn: keep('/api/reservation/'),
+    onSuccess: done,
+    onError: failed,
+  });
+  const seat = useMutation({
+    networkMode: 'always',
+    mutationFn: keep('/api/reservation/instant_seat/'),
+    onSuccess: done,
+    onError: failed,
+  });
   const busy = add.isPending || seat.isPending;
+  const form = useRef<HTMLFormElement>(null);
+  // Inside Telegram 'В очередь' is Telegram's MainButton (its press taps), the sheet keeps 'Посадить сразу'.
+  const telegramSubmits = telegramMainButtonAvailable();
+  useTelegramMainButton(t('liveQueue.addToQueue'), () => form.current?.requestSubmit(), {
+    visible: open && !choosingTable,
+    loading: busy,
+  });
+  useClosingConfirmation(
+    open && (name.trim() !== '' || phone.trim() !== '' || comment.trim() !== '' || event !== null),
+  );
 
   const submit = (formEvent: FormEvent) => {
     formEvent.preventDefault();
+    if (busy) return;
     setErrors(EMPTY);
     add.mutate(body());
   };
@@ -93,13 +136,18 @@ export function WalkInSheet({
               type="button"
               className="button button--secondary"
               disabled={busy}
-              onClick={() => setChoosingTable(true)}
+              onClick={() => {
+                haptic.tap();
+                setChoosingTable(true);
+              }}
             >
               {t('liveQueue.seatNow')}
             </button>
-            <button type="submit" form="walk-in-form" className="button" disabled={busy}>
-              {t('liveQueue.addToQueue')}
-            </button>
+            {telegramSubmits ? null : (
+              <button type="submit" form="walk-in-form" className="button" disabled={busy}>
+                {t('liveQueue.addToQueue')}
+              </button>
+            )}
           </div>
         )
       }
@@ -117,6 +165,7 @@ export function WalkInSheet({
             allowNoTable={false}
             busy={busy}
             onPick={(tables) => {
+              haptic.tap();
               setErrors(EMPTY);
               seat.mutate({ ...body(), tables });
             }}
@@ -130,7 +179,7 @@ export function WalkInSheet({
           </button>
         </>
       ) : (
-        <form id="walk-in-form" className="form" onSubmit={submit} noValidate>
+        <form ref={form} id="walk-in-form" className="form" onSubmit={submit} noValidate>
           <PartySizeStepper value={size} onChange={setSize} />
           <Field
             label={t('guest.name')}

@@ -1,5 +1,10 @@
-import type { Me, TelegramNotificationSettings, TelegramNotificationsBody } from '@stolik/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import type {
+  FailedDeliveryPage,
+  Me,
+  TelegramNotificationSettings,
+  TelegramNotificationsBody,
+} from '@stolik/contracts';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { load } from '../../../shared/api/load';
 import { del, post } from '../../../shared/api/transport';
 
@@ -22,3 +27,18 @@ export const completeTelegramAuth = (initData: string) =>
 
 /** Forgets the user's Telegram: the bot stops writing (409 for an account that signs in only by it). */
 export const unlinkTelegram = () => del<Me>('/api/user/me/telegram-link/') as Promise<Me>;
+
+const FAILED_PAGE_SIZE = 10;
+
+/** A restaurant's bot messages that failed for good (its admins only), newest first, page by page. */
+export const failedDeliveriesQuery = (restaurantId: number) =>
+  infiniteQueryOptions({
+    queryKey: ['telegram', 'failed-deliveries', restaurantId] as const,
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      load<FailedDeliveryPage>(`/api/restaurant/${restaurantId}/telegram/failed-deliveries/`, {
+        signal,
+        query: { page: pageParam, page_size: FAILED_PAGE_SIZE },
+      }),
+    getNextPageParam: (last, _all, page) => (last.next ? page + 1 : undefined),
+  });

@@ -5,10 +5,14 @@ import { paths } from '../../../shared/routing/paths';
 import { useSession } from '../../../shared/session/session';
 import { ChevronDownIcon, TelegramIcon } from '../../../shared/ui/icons';
 import { Page } from '../../../shared/ui/page';
+import { FailedDeliveries, seesFailedDeliveries } from './failed-deliveries';
 import { TelegramLinkStatus } from './telegram-link-status';
 import '../telegram.css';
 
-/** /telegram ('Настройки телеграм', spec §2): whether Telegram is linked, and the notifications. */
+/**
+ * /telegram ('Настройки телеграм', spec §2): whether Telegram is linked, the notifications, and
+ * for a restaurant's admins the bot's messages that could not be delivered.
+ */
 export function TelegramScreen() {
   const { t } = useTranslation();
   const { me } = useSession();
@@ -31,6 +35,7 @@ export function TelegramScreen() {
             </Link>
           </Section>
         </List>
+        {me && seesFailedDeliveries(me) ? <FailedDeliveries me={me} /> : null}
       </div>
     </Page>
   );

@@ -1,8 +1,7 @@
 import type { BookingStatus } from '@stolik/domain';
 import { describe, expect, it } from 'vitest';
-import { booking, DAY, msk } from '../booking/test/booking-fixtures';
 import { lockCovers, nextFittingGuest, SOON_MINUTES, type TableStateInput, tableStates } from './table-state';
-import { lock, queueEntry } from './test/map-fixtures';
+import { booking, DAY, lock, msk, queueEntry } from './test/hall-fixtures';
 
 const timeZone = 'Europe/Moscow';
 const at = (time: string, date = DAY) => Date.parse(msk(date, time));

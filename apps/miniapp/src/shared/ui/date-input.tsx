@@ -1,5 +1,6 @@
+import './date-fields.css';
 import { useId } from 'react';
-import { displayDate } from '../booking-time';
+import { displayDate } from '../time/restaurant-clock';
 
 const weekdays = new Intl.DateTimeFormat('ru-RU', { weekday: 'short', timeZone: 'UTC' });
 

@@ -1,9 +1,10 @@
+import './date-fields.css';
 import { addDays } from '@stolik/domain';
 import { useTranslation } from 'react-i18next';
-import { CollapseIcon, ExpandIcon } from '../../../shared/ui/icons';
 import { DateInput } from './date-input';
+import { CollapseIcon, ExpandIcon } from './icons';
 
-/** The day shown: a day back, today, a day on, or any date from the picker. */
+/** The day a screen shows (bookings, orders): a day back, today, a day on, or any date from the picker. */
 export function DateSwitcher({
   date,
   today,

@@ -1,0 +1,659 @@
+import { randomBytes } from 'node:crypto';
+import { AnalyticsReport, FieldErrors } from '@stolik/contracts';
+import { schema } from '@stolik/db';
+import { type BookingStatus, type QueueStatus, waitRange } from '@stolik/domain';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIdentities, type Identities, type Person } from '../../test/identities';
+import { openTestRestaurant } from '../../test/restaurants';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { waitRangeSql } from './analytics.repository';
+import { createAnalyticsService } from './analytics.service';
+
+/**
+ * The figures of the analytics page against a small hand-computed fixture in Moscow (UTC+3): two
+ * service days, 10 and 11 March 2026, each running 06:00 to 06:00 local (03:00Z to 03:00Z). Times
+ * below are UTC; the comments give the restaurant's clock.
+ */
+const RANGE = 'start_date=2026-03-10&end_date=2026-03-11';
+const token = () => randomBytes(12).toString('base64url');
+
+interface EntryFixture {
+  size: number;
+  status: QueueStatus;
+  created: string;
+  /** Joined the live queue (a reserve joins later than it was created); none: seated at once. */
+  joined?: string;
+  reserve?: boolean;
+  seated?: string;
+  finished?: string;
+  quoted?: number | null;
+}
+
+interface BookingFixture {
+  size: number;
+  status: BookingStatus;
+  source: 'staff' | 'guest_form' | 'telegram';
+  seating: string;
+  end: string;
+  /** The first move to 'waiting' or 'open' (the guests arrived), and which. */
+  arrived?: { at: string; to: 'waiting' | 'open' };
+}
+
+async function addEntry(t: TestApp, restaurantId: number, number: number, e: EntryFixture): Promise<void> {
+  const db = t.database.db;
+  const [row] = await db
+    .insert(schema.queueEntries)
+    .values({
+      restaurantId,
+      serviceDate: e.created.slice(0, 10),
+      number,
+      groupSize: e.size,
+      source: 'staff',
+      status: e.status,
+      guestToken: token(),
+      quotedWaitMinutes: e.quoted ?? null,
+      createdAt: new Date(e.created),
+      seatedAt: e.seated ? new Date(e.seated) : null,
+      finishedAt: e.finished ? new Date(e.finished) : null,
+    })
+    .returning();
+  if (!row) throw new Error('entry was not created');
+  const history: { fromStatus: QueueStatus | null; toStatus: QueueStatus; at: string }[] = [];
+  if (e.reserve) history.push({ fromStatus: null, toStatus: 'reserve', at: e.created });
+  if (e.joined) history.push({ fromStatus: e.reserve ? 'reserve' : null, toStatus: 'live', at: e.joined });
+  if (!e.joined) history.push({ fromStatus: null, toStatus: 'sat', at: e.created });
+  else if (e.seated) history.push({ fromStatus: 'live', toStatus: 'sat', at: e.seated });
+  if (e.status === 'cancelled' && e.finished)
+    history.push({ fromStatus: 'live', toStatus: 'cancelled', at: e.finished });
+  if (e.status === 'closed' && e.finished)
+    history.push({ fromStatus: 'sat', toStatus: 'closed', at: e.finished });
+  await db.insert(schema.queueHistory).values(
+    history.map((h) => ({
+      entryId: row.id,
+      fromStatus: h.fromStatus,
+      toStatus: h.toStatus,
+      at: new Date(h.at),
+    })),
+  );
+}
+
+async function addBooking(t: TestApp, restaurantId: number, b: BookingFixture): Promise<void> {
+  const db = t.database.db;
+  const [row] = await db
+    .insert(schema.bookings)
+    .values({
+      restaurantId,
+      groupSize: b.size,
+      seatingTime: new Date(b.seating),
+      endTime: new Date(b.end),
+      status: b.status,
+      source: b.source,
+      guestToken: token(),
+      createdAt: new Date('2026-03-01T09:00:00Z'),
+    })
+    .returning();
+  if (!row) throw new Error('booking was not created');
+  const history: { fromStatus: BookingStatus | null; toStatus: BookingStatus; at: string }[] = [
+    { fromStatus: null, toStatus: b.status === 'new' ? 'new' : 'application', at: '2026-03-01T09:00:00Z' },
+  ];
+  if (b.arrived) history.push({ fromStatus: 'application', toStatus: b.arrived.to, at: b.arrived.at });
+  if (b.status === 'closed') history.push({ fromStatus: 'open', toStatus: 'closed', at: b.end });
+  if (b.status === 'cancelled')
+    history.push({ fromStatus: 'application', toStatus: 'cancelled', at: b.seating });
+  await db.insert(schema.bookingHistory).values(
+    history.map((h) => ({
+      bookingId: row.id,
+      fromStatus: h.fromStatus,
+      toStatus: h.toStatus,
+      at: new Date(h.at),
+    })),
+  );
+}
+
+async function addOrder(
+  t: TestApp,
+  restaurantId: number,
+  o: {
+    id: string;
+    opened: string;
+    closed?: string;
+    status: 'open' | 'closed' | 'cancelled';
+    guests: number | null;
+    rubles: number;
+  },
+): Promise<void> {
+  await t.database.db.insert(schema.orders).values({
+    restaurantId,
+    externalId: o.id,
+    serviceDate: o.opened.slice(0, 10),
+    openedAt: new Date(o.opened),
+    closedAt: o.closed ? new Date(o.closed) : null,
+    status: o.status,
+    guests: o.guests,
+    totalKopecks: o.rubles * 100,
+  });
+}
+
+/** The fixture: what each row adds to the figures is worked out beside it. */
+async function fillRestaurant(t: TestApp, restaurantId: number): Promise<void> {
+  const entries: EntryFixture[] = [
+    // Day 10. 19:00 join, quoted 20 (staff saw 15–25), seated after 15 (within), 60 at the table.
+    {
+      size: 2,
+      status: 'closed',
+      created: '2026-03-10T16:00:00Z',
+      joined: '2026-03-10T16:00:00Z',
+      quoted: 20,
+      seated: '2026-03-10T16:15:00Z',
+      finished: '2026-03-10T17:15:00Z',
+    },
+    // 19:10 join, quoted 10 (5–15), seated after 30 (later), still at the table.
+    {
+      size: 4,
+      status: 'sat',
+      created: '2026-03-10T16:10:00Z',
+      joined: '2026-03-10T16:10:00Z',
+      quoted: 10,
+      seated: '2026-03-10T16:40:00Z',
+    },
+    // 20:00 join, left at 20:20.
+    {
+      size: 3,
+      status: 'cancelled',
+      created: '2026-03-10T17:00:00Z',
+      joined: '2026-03-10T17:00:00Z',
+      quoted: 30,
+      finished: '2026-03-10T17:20:00Z',
+    },
+    // 21:00 a walk-in seated at once (quote 0, never in the queue), 90 at the table.
+    {
+      size: 5,
+      status: 'closed',
+      created: '2026-03-10T18:00:00Z',
+      quoted: 0,
+      seated: '2026-03-10T18:00:00Z',
+      finished: '2026-03-10T19:30:00Z',
+    },
+    // 00:30 of the 11th, still service day 10: quoted 5 (0–10), seated after 2 (within), 45 at the table.
+    {
+      size: 2,
+      status: 'closed',
+      created: '2026-03-10T21:30:00Z',
+      joined: '2026-03-10T21:30:00Z',
+      quoted: 5,
+      seated: '2026-03-10T21:32:00Z',
+      finished: '2026-03-10T22:17:00Z',
+    },
+    // Day 11. 06:30 join, quoted 40 (30–50), seated after 35 (within), 60 at the table.
+    {
+      size: 7,
+      status: 'closed',
+      created: '2026-03-11T03:30:00Z',
+      joined: '2026-03-11T03:30:00Z',
+      quoted: 40,
+      seated: '2026-03-11T04:05:00Z',
+      finished: '2026-03-11T05:05:00Z',
+    },
+    // 13:00 join, quoted 15 (10–20), seated after 5 (earlier).
+    {
+      size: 1,
+      status: 'sat',
+      created: '2026-03-11T10:00:00Z',
+      joined: '2026-03-11T10:00:00Z',
+      quoted: 15,
+      seated: '2026-03-11T10:05:00Z',
+    },
+    // Held in reserve at 12:00, joined the queue at 14:00 (no quote), seated after 20.
+    {
+      size: 2,
+      status: 'sat',
+      created: '2026-03-11T09:00:00Z',
+      reserve: true,
+      joined: '2026-03-11T11:00:00Z',
+      seated: '2026-03-11T11:20:00Z',
+    },
+    // 15:00 join, never seated nor closed.
+    { size: 2, status: 'live', created: '2026-03-11T12:00:00Z', joined: '2026-03-11T12:00:00Z', quoted: 25 },
+    // Outside the range: 05:30 of the 10th (service day 9) and 06:30 of the 12th.
+    {
+      size: 2,
+      status: 'sat',
+      created: '2026-03-10T02:30:00Z',
+      joined: '2026-03-10T02:30:00Z',
+      quoted: 5,
+      seated: '2026-03-10T02:31:00Z',
+    },
+    {
+      size: 2,
+      status: 'sat',
+      created: '2026-03-12T03:30:00Z',
+      joined: '2026-03-12T03:30:00Z',
+      quoted: 5,
+      seated: '2026-03-12T03:31:00Z',
+    },
+  ];
+  let number = 0;
+  for (const entry of entries) await addEntry(t, restaurantId, ++number, entry);
+
+  const bookings: BookingFixture[] = [
+    // Day 10, 19:00: arrived 10 minutes late (not late), seated, closed.
+    {
+      size: 4,
+      status: 'closed',
+      source: 'guest_form',
+      seating: '2026-03-10T16:00:00Z',
+      end: '2026-03-10T18:00:00Z',
+      arrived: { at: '2026-03-10T16:10:00Z', to: 'waiting' },
+    },
+    // 20:00: seated 20 minutes late (late).
+    {
+      size: 2,
+      status: 'open',
+      source: 'staff',
+      seating: '2026-03-10T17:00:00Z',
+      end: '2026-03-10T19:00:00Z',
+      arrived: { at: '2026-03-10T17:20:00Z', to: 'open' },
+    },
+    // 21:00: confirmed, never came: a no-show.
+    {
+      size: 6,
+      status: 'application',
+      source: 'staff',
+      seating: '2026-03-10T18:00:00Z',
+      end: '2026-03-10T20:00:00Z',
+    },
+    // 22:00: cancelled.
+    {
+      size: 2,
+      status: 'cancelled',
+      source: 'telegram',
+      seating: '2026-03-10T19:00:00Z',
+      end: '2026-03-10T21:00:00Z',
+    },
+    // Day 11, 12:00: came ten minutes early.
+    {
+      size: 3,
+      status: 'waiting',
+      source: 'guest_form',
+      seating: '2026-03-11T09:00:00Z',
+      end: '2026-03-11T11:00:00Z',
+      arrived: { at: '2026-03-11T08:50:00Z', to: 'waiting' },
+    },
+    // 23:30: a request nobody confirmed: not a no-show.
+    {
+      size: 2,
+      status: 'new',
+      source: 'guest_form',
+      seating: '2026-03-11T20:30:00Z',
+      end: '2026-03-11T22:30:00Z',
+    },
+    // 01:00 of the 12th, still service day 11: seated 16 minutes late (late), closed.
+    {
+      size: 5,
+      status: 'closed',
+      source: 'staff',
+      seating: '2026-03-11T22:00:00Z',
+      end: '2026-03-11T23:30:00Z',
+      arrived: { at: '2026-03-11T22:16:00Z', to: 'open' },
+    },
+    // Outside: 05:59 of the 10th (day 9) and 06:00 of the 12th (day 12).
+    {
+      size: 2,
+      status: 'closed',
+      source: 'staff',
+      seating: '2026-03-10T02:59:00Z',
+      end: '2026-03-10T04:00:00Z',
+      arrived: { at: '2026-03-10T02:59:00Z', to: 'open' },
+    },
+    {
+      size: 2,
+      status: 'application',
+      source: 'staff',
+      seating: '2026-03-12T03:00:00Z',
+      end: '2026-03-12T05:00:00Z',
+    },
+  ];
+  for (const booking of bookings) await addBooking(t, restaurantId, booking);
+
+  // Day 10: 2 guests for 1 h and 4 guests for 1.5 h: 8 seat-hours for 7,500 ₽.
+  await addOrder(t, restaurantId, {
+    id: 'o1',
+    opened: '2026-03-10T16:15:00Z',
+    closed: '2026-03-10T17:15:00Z',
+    status: 'closed',
+    guests: 2,
+    rubles: 3000,
+  });
+  await addOrder(t, restaurantId, {
+    id: 'o2',
+    opened: '2026-03-10T16:40:00Z',
+    closed: '2026-03-10T18:10:00Z',
+    status: 'closed',
+    guests: 4,
+    rubles: 4500,
+  });
+  await addOrder(t, restaurantId, {
+    id: 'o5',
+    opened: '2026-03-10T18:00:00Z',
+    status: 'cancelled',
+    guests: 2,
+    rubles: 999,
+  });
+  // Day 11: a closed order without guests (revenue, no seat-hours) and one still open.
+  await addOrder(t, restaurantId, {
+    id: 'o3',
+    opened: '2026-03-11T04:05:00Z',
+    closed: '2026-03-11T05:05:00Z',
+    status: 'closed',
+    guests: null,
+    rubles: 1200,
+  });
+  await addOrder(t, restaurantId, {
+    id: 'o4',
+    opened: '2026-03-11T10:05:00Z',
+    status: 'open',
+    guests: 1,
+    rubles: 500,
+  });
+}
+
+describe('analytics over a range of service days', () => {
+  let t: TestApp;
+  let who: Identities;
+  let restaurantId: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    who = await createIdentities(t);
+    restaurantId = (await openTestRestaurant(t, who, { name: 'Аналитика', tables: [] })).id;
+    await fillRestaurant(t, restaurantId);
+    // Another restaurant's guests at the same time are not ours.
+    await addEntry(t, who.restaurantB, 1, {
+      size: 8,
+      status: 'sat',
+      created: '2026-03-10T16:00:00Z',
+      joined: '2026-03-10T16:00:00Z',
+      quoted: 5,
+      seated: '2026-03-10T16:01:00Z',
+    });
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, as: Person | null = who.adminA) =>
+    t.app.inject({ method: 'GET', url, headers: as ? who.bearer(as) : {} });
+  const report = async (query = RANGE) => {
+    const res = await get(`/api/restaurant/${restaurantId}/analytics/?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return AnalyticsReport.parse(res.json());
+  };
+
+  it('counts the queue: joins, seated and gone, waits with their 90th percentile, and quote accuracy', async () => {
+    const r = await report();
+    expect(r).toMatchObject({
+      restaurant: restaurantId,
+      timezone: 'Europe/Moscow',
+      start_date: '2026-03-10',
+      end_date: '2026-03-11',
+    });
+    expect(r.totals).toEqual({
+      joins: 8,
+      seated: 6,
+      left: 1,
+      waiting: 1,
+      seated_share: 0.75,
+      seated_at_once: 1,
+      parties: 11,
+      covers: 37,
+      queue_covers: 23,
+      booking_covers: 14,
+      // waits 2, 5, 15, 20, 30, 35: mean 17.83; p90 halfway between 30 and 35
+      wait_avg_minutes: 17.8,
+      wait_p90_minutes: 32.5,
+      // |20-15| + |10-30| + |5-2| + |40-35| + |15-5| = 43 over 5 quoted parties
+      quote: { measured: 5, mae_minutes: 8.6, within_share: 0.6, earlier: 1, within: 3, later: 1 },
+      bookings: 7,
+      arrived: 4,
+      no_shows: 1,
+      no_show_rate: 0.2,
+      late: 2,
+      late_rate: 0.5,
+    });
+  });
+
+  it('lays every service day out, the night after midnight with the day before', async () => {
+    const r = await report();
+    expect(r.days).toEqual([
+      {
+        date: '2026-03-10',
+        joins: 4,
+        seated: 3,
+        left: 1,
+        parties: 6,
+        covers: 19,
+        queue_covers: 13,
+        booking_covers: 6,
+        // waits 2, 15, 30
+        wait_avg_minutes: 15.7,
+        wait_p90_minutes: 27,
+        bookings: 4,
+        arrived: 2,
+        no_shows: 1,
+        late: 1,
+        revenue_rubles: 7500,
+      },
+      {
+        date: '2026-03-11',
+        joins: 4,
+        seated: 3,
+        left: 0,
+        parties: 5,
+        covers: 18,
+        queue_covers: 10,
+        booking_covers: 8,
+        // waits 5, 20, 35
+        wait_avg_minutes: 20,
+        wait_p90_minutes: 32,
+        bookings: 3,
+        arrived: 2,
+        no_shows: 0,
+        late: 1,
+        revenue_rubles: 1200,
+      },
+    ]);
+  });
+
+  it('counts joins by the hour they joined, and guests by the hour they sat down, on the restaurant’s clock', async () => {
+    const r = await report();
+    expect(r.hours).toHaveLength(24);
+    const busy = r.hours.filter((h) => h.joins + h.parties > 0);
+    expect(busy).toEqual([
+      { hour: 0, joins: 1, parties: 1, covers: 2 },
+      { hour: 1, joins: 0, parties: 1, covers: 5 },
+      { hour: 6, joins: 1, parties: 0, covers: 0 },
+      { hour: 7, joins: 0, parties: 1, covers: 7 },
+      { hour: 11, joins: 0, parties: 1, covers: 3 },
+      { hour: 13, joins: 1, parties: 1, covers: 1 },
+      { hour: 14, joins: 1, parties: 1, covers: 2 },
+      { hour: 15, joins: 1, parties: 0, covers: 0 },
+      { hour: 19, joins: 2, parties: 3, covers: 10 },
+      { hour: 20, joins: 1, parties: 1, covers: 2 },
+      { hour: 21, joins: 0, parties: 1, covers: 5 },
+    ]);
+  });
+
+  it('gives the wait histogram, turn times by party size, bookings by status and source, and revenue per seat-hour', async () => {
+    const r = await report();
+    expect(r.wait_distribution).toEqual([
+      { from_minutes: 0, to_minutes: 5, parties: 1 },
+      { from_minutes: 5, to_minutes: 15, parties: 1 },
+      { from_minutes: 15, to_minutes: 30, parties: 2 },
+      { from_minutes: 30, to_minutes: 45, parties: 2 },
+      { from_minutes: 45, to_minutes: 60, parties: 0 },
+      { from_minutes: 60, to_minutes: 90, parties: 0 },
+      { from_minutes: 90, to_minutes: null, parties: 0 },
+    ]);
+    expect(r.turn_times).toEqual([
+      { party_from: 1, party_to: 2, parties: 2, avg_minutes: 52.5, median_minutes: 52.5 },
+      { party_from: 3, party_to: 4, parties: 0, avg_minutes: null, median_minutes: null },
+      { party_from: 5, party_to: 6, parties: 1, avg_minutes: 90, median_minutes: 90 },
+      { party_from: 7, party_to: null, parties: 1, avg_minutes: 60, median_minutes: 60 },
+    ]);
+    expect(r.bookings_by_status).toEqual([
+      { status: 'new', count: 1 },
+      { status: 'application', count: 1 },
+      { status: 'declined', count: 0 },
+      { status: 'cancelled', count: 1 },
+      { status: 'cancelled_without_deposit', count: 0 },
+      { status: 'closed', count: 2 },
+      { status: 'open', count: 1 },
+      { status: 'waiting', count: 1 },
+      { status: 'waiting_list', count: 0 },
+    ]);
+    expect(r.bookings_by_source).toEqual([
+      { source: 'staff', count: 3 },
+      { source: 'guest_form', count: 3 },
+      { source: 'telegram', count: 1 },
+    ]);
+    // 8,700 ₽ closed; 7,500 ₽ of it over 8 seat-hours (the order without guests is left out of the rate)
+    expect(r.revenue).toEqual({
+      orders: 3,
+      revenue_rubles: 8700,
+      seat_hours: 8,
+      per_seat_hour_rubles: 937.5,
+    });
+  });
+
+  it('takes one service day on its own, and a confirmed booking whose time is not over is no no-show yet', async () => {
+    const day10 = await report('start_date=2026-03-10&end_date=2026-03-10');
+    expect(day10.days.map((d) => d.date)).toEqual(['2026-03-10']);
+    expect(day10.totals).toMatchObject({ joins: 4, covers: 19, bookings: 4, no_shows: 1 });
+    // Asked at 21:30 on the 10th, the 21:00 booking (until 23:00) may still come.
+    const early = createAnalyticsService(t.database.db, () => new Date('2026-03-10T18:30:00Z'));
+    const atNine = await early.report(restaurantId, { start_date: '2026-03-10', end_date: '2026-03-10' });
+    expect(atNine.totals).toMatchObject({ no_shows: 0, no_show_rate: 0 });
+  });
+
+  it('answers an empty range with zeros, nothing measured and no revenue', async () => {
+    const r = await report('start_date=2026-01-01&end_date=2026-01-07');
+    expect(r.days).toHaveLength(7);
+    expect(
+      r.days.every((d) => d.covers === 0 && d.wait_avg_minutes === null && d.revenue_rubles === null),
+    ).toBe(true);
+    expect(r.totals).toMatchObject({
+      joins: 0,
+      covers: 0,
+      seated_share: null,
+      wait_avg_minutes: null,
+      wait_p90_minutes: null,
+      quote: { measured: 0, mae_minutes: null, within_share: null, earlier: 0, within: 0, later: 0 },
+      no_show_rate: null,
+      late_rate: null,
+    });
+    expect(r.revenue).toBeNull();
+    expect(r.hours.every((h) => h.covers === 0)).toBe(true);
+    expect(r.turn_times.every((turn) => turn.parties === 0)).toBe(true);
+  });
+
+  it('measures quote accuracy with the very range staff are shown (the SQL agrees with waitRange)', async () => {
+    const range = waitRangeSql(sql`q`);
+    const result = (await t.database.db.execute(
+      sql`select q, ${range.min} as min, ${range.max} as max from generate_series(0, 1500) q`,
+    )) as unknown as { rows: { q: number; min: number; max: number }[] };
+    const mismatches = result.rows.filter((row) => {
+      const expected = waitRange(Number(row.q));
+      return Number(row.min) !== expected.min || Number(row.max) !== expected.max;
+    });
+    expect(result.rows).toHaveLength(1501);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('is for the restaurant’s admins: a hostess 403, another restaurant 404, no sign-in 401', async () => {
+    const url = `/api/restaurant/${restaurantId}/analytics/?${RANGE}`;
+    expect((await get(url, who.superuser)).statusCode).toBe(200);
+    const hostess = await get(url, who.hostessA);
+    expect(hostess.statusCode).toBe(403);
+    expect(hostess.json()).toMatchObject({ code: 'permission_denied' });
+    expect((await get(url, who.hostessB)).statusCode).toBe(404);
+    expect((await get(`/api/restaurant/${who.restaurantB}/analytics/?${RANGE}`, who.adminA)).statusCode).toBe(
+      404,
+    );
+    expect((await get(`/api/restaurant/999999/analytics/?${RANGE}`, who.superuser)).statusCode).toBe(404);
+    const anonymous = await get(url, null);
+    expect(anonymous.statusCode).toBe(401);
+    expect(
+      (await get(`/api/restaurant/${restaurantId}/analytics/export/?${RANGE}`, who.hostessA)).statusCode,
+    ).toBe(403);
+  });
+
+  it('refuses a range that ends before it starts, is longer than a year, or is not made of dates, in Russian', async () => {
+    const ask = async (query: string) => {
+      const res = await get(`/api/restaurant/${restaurantId}/analytics/?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      return FieldErrors.parse(res.json());
+    };
+    expect(await ask('start_date=2026-03-11&end_date=2026-03-10')).toEqual({
+      end_date: ['Дата окончания не может быть раньше даты начала'],
+    });
+    expect(await ask('start_date=2025-01-01&end_date=2026-01-02')).toEqual({
+      end_date: ['Период не может быть длиннее 366 дней'],
+    });
+    expect(await ask('start_date=2026-02-30&end_date=2026-03-01')).toEqual({
+      start_date: ['Некорректная дата'],
+    });
+    expect(await ask('start_date=10.03.2026&end_date=2026-03-11')).toEqual({
+      start_date: ['Некорректная дата'],
+    });
+    expect(await ask('start_date=2026-03-10')).toEqual({ end_date: ['Заполните поле'] });
+    // A leap year is 366 days, and allowed.
+    expect(
+      (await get(`/api/restaurant/${restaurantId}/analytics/?start_date=2024-01-01&end_date=2024-12-31`))
+        .statusCode,
+    ).toBe(200);
+    const exportRes = await get(
+      `/api/restaurant/${restaurantId}/analytics/export/?start_date=2026-03-11&end_date=2026-03-10`,
+    );
+    expect(exportRes.statusCode).toBe(400);
+  });
+
+  it('exports the per-day and per-hour tables as a workbook with Russian headers', async () => {
+    const res = await get(`/api/restaurant/${restaurantId}/analytics/export/?${RANGE}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="analytics-2026-03-10-2026-03-11.xlsx"',
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['По дням', 'По часам']);
+    const [days, hours] = workbook.worksheets;
+    if (!days || !hours) throw new Error('sheets missing');
+    const values = (sheet: ExcelJS.Worksheet, row: number) =>
+      (sheet.getRow(row).values as unknown[]).slice(1);
+    expect(values(days, 1)).toEqual([
+      'Дата',
+      'Встали в очередь',
+      'Посажены из очереди',
+      'Ушли из очереди',
+      'Компаний',
+      'Гостей',
+      'Гостей из очереди',
+      'Гостей по брони',
+      'Ожидание в среднем, мин',
+      'Ожидание, 90% не дольше, мин',
+      'Броней',
+      'Пришли по брони',
+      'Не пришли',
+      'Опоздали',
+      'Выручка, ₽',
+    ]);
+    expect(values(days, 2)).toEqual(['10.03.2026', 4, 3, 1, 6, 19, 13, 6, 15.7, 27, 4, 2, 1, 1, 7500]);
+    expect(values(days, 3)).toEqual(['11.03.2026', 4, 3, 0, 5, 18, 10, 8, 20, 32, 3, 2, 0, 1, 1200]);
+    expect(values(days, 4)).toEqual(['Итого', 8, 6, 1, 11, 37, 23, 14, 17.8, 32.5, 7, 4, 1, 2, 8700]);
+    expect(values(hours, 1)).toEqual(['Час', 'Встали в очередь', 'Компаний', 'Гостей']);
+    // The service day's hours in order: 06:00 first, 05:00 last.
+    expect(values(hours, 2)).toEqual(['06:00', 1, 0, 0]);
+    expect(values(hours, 15)).toEqual(['19:00', 2, 3, 10]);
+    expect(values(hours, 25)).toEqual(['05:00', 0, 0, 0]);
+  });
+});

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { FieldValidationError } from '../shared/http-errors';
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text PostgreSQL stores as given: no NUL, no half of a surrogate pair. */
+export const isStorableText = (text: string): boolean =>
+  !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+
+/** Where the first string that is not storable text sits ('' for the value itself), or null. */
+export function badTextAt(value: unknown): string | null {
+  const pending: [unknown, string][] = [[value, '']];
+  while (pending.length > 0) {
+    const [current, path] = pending.pop() as [unknown, string];
+    if (typeof current === 'string') {
+      if (!isStorableText(current)) return path;
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, inner] of Object.entries(current)) {
+        if (!isStorableText(key)) return path;
+        pending.push([inner, path ? `${path}.${key}` : key]);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Telegram's updates: stored nowhere as text, and a 400 would make Telegram send the update again
+ * and again; grammY reads them as they are.
+ */
+const TAKES_ANY_TEXT = new Set(['/api/telegram/webhook/']);
+
+/**
+ * PostgreSQL's text cannot hold NUL (U+0000): stored, it fails, a 500. A lone surrogate (half an
+ * emoji) is not Unicode text: stored, it silently becomes U+FFFD, not what was given. Both are
+ * refused before validation in every body, query and path parameter, naming the field.
+ */
+export const inputTextPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('preValidation', async (request) => {
+      if (TAKES_ANY_TEXT.has(request.routeOptions.url ?? '')) return;
+      for (const part of [request.params, request.query, request.body]) {
+        const at = badTextAt(part);
+        if (at !== null)
+          throw new FieldValidationError({ [at || 'non_field_errors']: ['requests.badCharacter'] });
+      }
+    });
+  },
+  { name: 'stolik-input-text' },
+);

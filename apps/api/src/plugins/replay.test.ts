@@ -1,0 +1,115 @@
+import { QueueEntry } from '@stolik/contracts';
+import { schema } from '@stolik/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIdentities, type Identities } from '../test/identities';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+describe('staff actions replayed with an Idempotency-Key (a tablet back online)', () => {
+  let t: TestApp;
+  let who: Identities;
+  beforeAll(async () => {
+    t = await createTestApp();
+    who = await createIdentities(t);
+  });
+  afterAll(() => t.close());
+
+  const send = (
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    key: string | undefined,
+    payload?: object,
+    as = who.hostessA,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { ...who.bearer(as), ...(key === undefined ? {} : { 'idempotency-key': key }) },
+      ...(payload ? { payload } : {}),
+    });
+  const walkIn = (key: string | undefined, name = 'Гость') =>
+    send('POST', '/api/reservation/', key, { restaurant: who.restaurantA, group_size: 2, name });
+  const historyOf = async (id: number) =>
+    t.database.db.select().from(schema.queueHistory).where(eq(schema.queueHistory.entryId, id));
+
+  it('adds a walk-in once however often it is sent, and answers every repeat alike', async () => {
+    const first = await walkIn('walk-in-0001', 'Олег');
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await walkIn('walk-in-0001', 'Олег');
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const named = await t.database.db
+      .select()
+      .from(schema.queueEntries)
+      .where(eq(schema.queueEntries.name, 'Олег'));
+    expect(named).toHaveLength(1);
+  });
+
+  it('cancels once: a replayed cancel gets its 204 again, not a conflict with itself', async () => {
+    const entry = QueueEntry.parse((await walkIn(undefined)).json());
+    const cancel = () => send('DELETE', `/api/reservation/${entry.id}/`, 'cancel-00002');
+    expect((await cancel()).statusCode).toBe(204);
+    const again = await cancel();
+    expect(again.statusCode).toBe(204);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    // Sent anew (no key), the same cancel is refused by the status machine: the key is what makes it safe.
+    expect((await send('DELETE', `/api/reservation/${entry.id}/`, undefined)).statusCode).toBe(409);
+    expect((await historyOf(entry.id)).filter((row) => row.toStatus === 'cancelled')).toHaveLength(1);
+  });
+
+  it('gives a refusal again as it was (the guest was seated from another device)', async () => {
+    const entry = QueueEntry.parse((await walkIn(undefined)).json());
+    await send('DELETE', `/api/reservation/${entry.id}/`, undefined);
+    const refused = await send('PUT', `/api/reservation/${entry.id}/`, 'call-0000003', { status: 'called' });
+    expect(refused.statusCode).toBe(409);
+    const again = await send('PUT', `/api/reservation/${entry.id}/`, 'call-0000003', { status: 'called' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual(refused.json());
+  });
+
+  it('keeps keys per person: the same key from a colleague is another action', async () => {
+    const mine = await walkIn('shared-key-01', 'Первый');
+    const theirs = await send(
+      'POST',
+      '/api/reservation/',
+      'shared-key-01',
+      { restaurant: who.restaurantA, group_size: 2, name: 'Второй' },
+      who.adminA,
+    );
+    expect(mine.statusCode).toBe(201);
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.json().id).not.toBe(mine.json().id);
+  });
+
+  it('refuses a key used again for another request, and a malformed key', async () => {
+    await walkIn('reused-key-01');
+    const other = await send('PUT', '/api/reservation/1/', 'reused-key-01', { status: 'called' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ code: 'idempotency_key_reused', detail: expect.any(String) });
+    const bad = await walkIn('short');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ idempotency_key: ['Некорректный ключ повтора запроса'] });
+  });
+
+  it('tells a repeat that arrives while the first is still running to wait', async () => {
+    // The first request's claim, as it stands while its handler runs.
+    await t.database.db
+      .insert(schema.requestReplays)
+      .values({ userId: who.hostessA.id, key: 'running-key-1', method: 'POST', url: '/api/reservation/' });
+    const repeat = await walkIn('running-key-1');
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.headers['retry-after']).toBe('1');
+  });
+
+  it('does not keep requests that failed validation: corrected, the same key goes through', async () => {
+    const invalid = await send('POST', '/api/reservation/', 'fixed-later-1', {
+      restaurant: who.restaurantA,
+      group_size: 0,
+    });
+    expect(invalid.statusCode).toBe(400);
+    const fixed = await walkIn('fixed-later-1');
+    expect(fixed.statusCode).toBe(201);
+    expect(fixed.headers['idempotent-replayed']).toBeUndefined();
+  });
+});

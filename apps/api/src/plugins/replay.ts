@@ -1,0 +1,107 @@
+import { type Database, schema } from '@stolik/db';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { FieldValidationError, HttpError } from '../shared/http-errors';
+
+/** How long a kept answer is given again: a tablet offline for longer re-sends as a new action. */
+export const REPLAY_KEEP_MS = 24 * 60 * 60 * 1000;
+const KEY = /^[\w.:-]{8,128}$/;
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The Idempotency-Key this request holds, once it is the first of its kind. */
+    replayKey: string | null;
+  }
+}
+
+/**
+ * Staff actions sent with an `Idempotency-Key` happen once. The hostess's tablet queues what she
+ * did offline and sends it when the network is back, or again when an answer was lost; the first
+ * answer is kept (per user and key, for a day) and given again to every repeat, so a replayed
+ * "call" neither calls twice nor reports a conflict with itself. Guest forms keep their own keys
+ * in their rows (queue join, booking request); this covers every signed-in mutating route.
+ *
+ * A repeat that arrives while the first is still running gets 409 with Retry-After; a key used
+ * again for another request gets 409 too (code idempotency_key_reused). A 5xx is not kept: the action may be tried again.
+ */
+export const replayPlugin = fp<{ db: Database }>(async (app: FastifyInstance, { db }) => {
+  const { requestReplays } = schema;
+  app.decorateRequest('replayKey', null);
+
+  app.addHook('preHandler', async (request, reply) => {
+    const key = request.headers['idempotency-key'];
+    if (!request.viewer || !MUTATING.has(request.method) || key === undefined) return;
+    if (typeof key !== 'string' || !KEY.test(key)) {
+      throw new FieldValidationError({ idempotency_key: ['errors.replay.keyInvalid'] });
+    }
+    const userId = request.viewer.id;
+    const url = request.url;
+    const [claimed] = await db
+      .insert(requestReplays)
+      .values({ userId, key, method: request.method, url })
+      .onConflictDoNothing()
+      .returning({ key: requestReplays.key });
+    if (claimed) {
+      request.replayKey = key;
+      return;
+    }
+    const [kept] = await db
+      .select()
+      .from(requestReplays)
+      .where(and(eq(requestReplays.userId, userId), eq(requestReplays.key, key)));
+    if (!kept) {
+      // Removed between the two statements (expired, or its 5xx dropped): run it as new.
+      return;
+    }
+    if (kept.method !== request.method || kept.url !== url) {
+      throw new HttpError(409, 'errors.replay.keyReused', 'idempotency_key_reused');
+    }
+    if (kept.statusCode === null) {
+      throw new HttpError(409, 'errors.replay.inFlight', 'request_in_flight', {}, { 'retry-after': '1' });
+    }
+    return sendKept(reply, kept.statusCode, kept.body as KeptBody | null);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const key = request.replayKey;
+    if (!key || !request.viewer) return payload;
+    const where = and(eq(requestReplays.userId, request.viewer.id), eq(requestReplays.key, key));
+    if (reply.statusCode >= 500) {
+      await db.delete(requestReplays).where(where);
+    } else {
+      const body: KeptBody | null =
+        typeof payload === 'string'
+          ? { payload, contentType: String(reply.getHeader('content-type') ?? 'application/json') }
+          : null;
+      await db.update(requestReplays).set({ statusCode: reply.statusCode, body }).where(where);
+    }
+    return payload;
+  });
+
+  // Forget kept answers after a day; every process sweeps, the DELETE is harmless twice.
+  const sweep = () =>
+    db
+      .delete(requestReplays)
+      .where(lt(requestReplays.createdAt, sql`now() - ${`${REPLAY_KEEP_MS} milliseconds`}::interval`))
+      .catch((error: unknown) => app.log.warn({ error }, 'could not sweep kept request answers'));
+  const timer = setInterval(sweep, 60 * 60 * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+});
+
+interface KeptBody {
+  payload: string;
+  contentType: string;
+}
+
+function sendKept(reply: FastifyReply, statusCode: number, body: KeptBody | null) {
+  reply.header('idempotent-replayed', 'true').code(statusCode);
+  if (!body) return reply.send();
+  // The kept text as it was sent, not serialised again by the route's schema.
+  return reply
+    .type(body.contentType)
+    .serializer((value: unknown) => value as string)
+    .send(body.payload);
+}

@@ -1,0 +1,413 @@
+import type { AnalyticsReport } from '@stolik/contracts';
+import type { BookingStatus } from '@stolik/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  ComposedChart,
+  Legend,
+  Line,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { displayDate } from '../../../shared/time/restaurant-clock';
+import { formatHour, formatNumber, inServiceDayOrder, shortDate } from '../analytics-format';
+
+/*
+ * The charts of the analytics page: recharts, loaded only here (a chunk of its own, fetched when the
+ * page is opened). Colours are the theme's CSS variables, so light and dark need nothing else.
+ * Each chart is an image with a one-line summary for screen readers, and its figures as a table.
+ */
+
+const COLOUR = {
+  queue: 'var(--status-sat)',
+  booking: 'var(--status-live)',
+  joins: 'var(--status-called)',
+  neutral: 'var(--tgui--link_color)',
+  earlier: 'var(--status-live)',
+  within: 'var(--status-sat)',
+  later: 'var(--status-overdue)',
+};
+
+/** A booking status's colour: the one its badge wears everywhere (booking.css). */
+const STATUS_COLOUR: Record<BookingStatus, string> = {
+  new: 'var(--status-called)',
+  application: 'var(--status-live)',
+  waiting: 'var(--status-joined)',
+  open: 'var(--status-sat)',
+  waiting_list: 'var(--status-reserve)',
+  closed: 'var(--status-closed)',
+  cancelled: 'var(--status-cancelled)',
+  cancelled_without_deposit: 'var(--status-cancelled)',
+  declined: 'var(--status-cancelled)',
+};
+
+const SOURCE_COLOUR = ['var(--status-sat)', 'var(--status-live)', 'var(--status-joined)'];
+
+const axisTick = { fill: 'var(--tgui--hint_color)', fontSize: 12 };
+const grid = <CartesianGrid stroke="var(--tgui--divider)" strokeDasharray="3 3" vertical={false} />;
+const tooltip = (
+  <Tooltip
+    cursor={{ fill: 'color-mix(in srgb, var(--tgui--hint_color) 12%, transparent)' }}
+    contentStyle={{
+      background: 'var(--tgui--bg_color)',
+      border: '1px solid var(--tgui--divider)',
+      borderRadius: 8,
+      color: 'var(--tgui--text_color)',
+    }}
+    labelStyle={{ color: 'var(--tgui--text_color)', fontWeight: 600 }}
+  />
+);
+const legend = <Legend wrapperStyle={{ fontSize: 13, color: 'var(--tgui--text_color)' }} />;
+const chartStyle = (height: number) => ({ width: '100%', height });
+
+interface Column<T> {
+  label: string;
+  value: (row: T) => ReactNode;
+}
+
+/** A chart with its title, its summary for screen readers, and its data as a table under a toggle. */
+function ChartCard<T>({
+  id,
+  title,
+  summary,
+  rows,
+  columns,
+  wide = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  rows: T[];
+  columns: Column<T>[];
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <figure
+      className={`analytics-chart${wide ? ' analytics-chart--wide' : ''}`}
+      aria-labelledby={`${id}-title`}
+    >
+      <figcaption id={`${id}-title`} className="analytics-chart__title">
+        {title}
+      </figcaption>
+      <div className="analytics-chart__plot" role="img" aria-label={summary}>
+        {children}
+      </div>
+      <details className="analytics-chart__data">
+        <summary>{t('analytics.charts.asTable')}</summary>
+        <div className="analytics-chart__table-wrap">
+          <table className="analytics-table">
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.label} scope="col">
+                    {column.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => (
+                <tr key={index}>
+                  {columns.map((column) => (
+                    <td key={column.label}>{column.value(row)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}
+
+export default function AnalyticsCharts({ report }: { report: AnalyticsReport }) {
+  const { t } = useTranslation();
+  const none = t('analytics.kpi.none');
+  const count = (value: number) => formatNumber(value);
+  const minutes = (value: number | null) => (value === null ? none : formatNumber(value));
+
+  const days = report.days.map((day) => ({ ...day, label: shortDate(day.date) }));
+  const busiestDay = Math.max(0, ...report.days.map((d) => d.covers));
+  const hours = inServiceDayOrder(report.hours).map((hour) => ({ ...hour, label: formatHour(hour.hour) }));
+  const busiestHour = hours.reduce<(typeof hours)[number] | null>(
+    (best, hour) => (best === null || hour.covers > best.covers ? hour : best),
+    null,
+  );
+  const bins = report.wait_distribution.map((bin) => ({
+    ...bin,
+    label:
+      bin.to_minutes === null
+        ? t('analytics.charts.binFrom', { from: bin.from_minutes })
+        : t('analytics.charts.binRange', { from: bin.from_minutes, to: bin.to_minutes }),
+  }));
+  const quote = report.totals.quote;
+  const outcomes = [
+    { id: 'earlier', label: t('analytics.charts.earlier'), parties: quote.earlier, colour: COLOUR.earlier },
+    { id: 'within', label: t('analytics.charts.within'), parties: quote.within, colour: COLOUR.within },
+    { id: 'later', label: t('analytics.charts.later'), parties: quote.later, colour: COLOUR.later },
+  ];
+  const statuses = report.bookings_by_status
+    .filter((s) => s.count > 0)
+    .map((s) => ({ ...s, label: t(`bookingStatuses.${s.status}`) }));
+  const sources = report.bookings_by_source.map((s) => ({ ...s, label: t(`analytics.sources.${s.source}`) }));
+  const turns = report.turn_times.map((turn) => ({
+    ...turn,
+    label:
+      turn.party_to === null
+        ? t('analytics.charts.partyFrom', { from: turn.party_from })
+        : t('analytics.charts.partyRange', { from: turn.party_from, to: turn.party_to }),
+  }));
+  const labels = {
+    covers: t('analytics.charts.covers'),
+    queue: t('analytics.charts.queueCovers'),
+    booking: t('analytics.charts.bookingCovers'),
+    joins: t('analytics.charts.joins'),
+    parties: t('analytics.charts.parties'),
+    bookings: t('analytics.charts.bookings'),
+    avg: t('analytics.charts.avgMinutes'),
+    median: t('analytics.charts.medianMinutes'),
+  };
+
+  return (
+    <div className="analytics-charts">
+      <ChartCard
+        id="covers-per-day"
+        wide
+        title={t('analytics.charts.coversPerDay')}
+        summary={t('analytics.charts.coversPerDaySummary', {
+          covers: count(report.totals.covers),
+          max: count(busiestDay),
+        })}
+        rows={report.days}
+        columns={[
+          { label: t('analytics.charts.date'), value: (d) => displayDate(d.date) },
+          { label: labels.queue, value: (d) => count(d.queue_covers) },
+          { label: labels.booking, value: (d) => count(d.booking_covers) },
+          { label: labels.covers, value: (d) => count(d.covers) },
+        ]}
+      >
+        <BarChart responsive style={chartStyle(240)} data={days} accessibilityLayer={false}>
+          {grid}
+          <XAxis dataKey="label" tick={axisTick} tickLine={false} minTickGap={8} />
+          <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} width={36} />
+          {tooltip}
+          {legend}
+          <Bar
+            maxBarSize={48}
+            dataKey="queue_covers"
+            name={labels.queue}
+            stackId="covers"
+            fill={COLOUR.queue}
+          />
+          <Bar
+            maxBarSize={48}
+            dataKey="booking_covers"
+            name={labels.booking}
+            stackId="covers"
+            fill={COLOUR.booking}
+          />
+        </BarChart>
+      </ChartCard>
+
+      <ChartCard
+        id="covers-per-hour"
+        wide
+        title={t('analytics.charts.coversPerHour')}
+        summary={t('analytics.charts.coversPerHourSummary', {
+          hour: busiestHour ? busiestHour.label : none,
+          covers: count(busiestHour?.covers ?? 0),
+        })}
+        rows={hours}
+        columns={[
+          { label: t('analytics.charts.hour'), value: (h) => h.label },
+          { label: labels.joins, value: (h) => count(h.joins) },
+          { label: labels.parties, value: (h) => count(h.parties) },
+          { label: labels.covers, value: (h) => count(h.covers) },
+        ]}
+      >
+        <ComposedChart responsive style={chartStyle(240)} data={hours} accessibilityLayer={false}>
+          {grid}
+          <XAxis dataKey="label" tick={axisTick} tickLine={false} minTickGap={4} />
+          <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} width={36} />
+          {tooltip}
+          {legend}
+          <Bar maxBarSize={48} dataKey="covers" name={labels.covers} fill={COLOUR.queue} />
+          <Line
+            dataKey="joins"
+            name={labels.joins}
+            type="linear"
+            stroke={COLOUR.joins}
+            strokeWidth={2}
+            dot={{ r: 2 }}
+            isAnimationActive={false}
+          />
+        </ComposedChart>
+      </ChartCard>
+
+      <ChartCard
+        id="wait-distribution"
+        title={t('analytics.charts.waitDistribution')}
+        summary={t('analytics.charts.waitDistributionSummary', {
+          seated: count(report.totals.seated),
+          p90:
+            report.totals.wait_p90_minutes === null
+              ? none
+              : t('analytics.kpi.minutes', { value: formatNumber(report.totals.wait_p90_minutes) }),
+        })}
+        rows={bins}
+        columns={[
+          { label: t('analytics.charts.wait'), value: (b) => b.label },
+          { label: labels.parties, value: (b) => count(b.parties) },
+        ]}
+      >
+        <BarChart responsive style={chartStyle(220)} data={bins} accessibilityLayer={false}>
+          {grid}
+          <XAxis
+            dataKey="label"
+            tick={axisTick}
+            tickLine={false}
+            interval={0}
+            angle={-30}
+            textAnchor="end"
+            height={48}
+          />
+          <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} width={36} />
+          {tooltip}
+          <Bar maxBarSize={48} dataKey="parties" name={labels.parties} fill={COLOUR.neutral} />
+        </BarChart>
+      </ChartCard>
+
+      <ChartCard
+        id="quote-accuracy"
+        title={t('analytics.charts.quoteAccuracy')}
+        summary={t('analytics.charts.quoteAccuracySummary', {
+          earlier: count(quote.earlier),
+          within: count(quote.within),
+          later: count(quote.later),
+        })}
+        rows={outcomes}
+        columns={[
+          { label: t('analytics.charts.wait'), value: (o) => o.label },
+          { label: labels.parties, value: (o) => count(o.parties) },
+        ]}
+      >
+        <BarChart responsive style={chartStyle(220)} data={outcomes} accessibilityLayer={false}>
+          {grid}
+          <XAxis dataKey="label" tick={axisTick} tickLine={false} interval={0} />
+          <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} width={36} />
+          {tooltip}
+          <Bar maxBarSize={48} dataKey="parties" name={labels.parties}>
+            {outcomes.map((o) => (
+              <Cell key={o.id} fill={o.colour} />
+            ))}
+          </Bar>
+        </BarChart>
+      </ChartCard>
+
+      <ChartCard
+        id="bookings-by-status"
+        title={t('analytics.charts.bookingsByStatus')}
+        summary={t('analytics.charts.bookingsSummary', { total: count(report.totals.bookings) })}
+        rows={statuses}
+        columns={[
+          { label: t('analytics.charts.status'), value: (s) => s.label },
+          { label: labels.bookings, value: (s) => count(s.count) },
+        ]}
+      >
+        <BarChart
+          responsive
+          style={chartStyle(Math.max(120, 36 * statuses.length + 40))}
+          data={statuses}
+          layout="vertical"
+          accessibilityLayer={false}
+        >
+          <CartesianGrid stroke="var(--tgui--divider)" strokeDasharray="3 3" horizontal={false} />
+          <XAxis type="number" allowDecimals={false} tick={axisTick} tickLine={false} />
+          <YAxis
+            type="category"
+            dataKey="label"
+            tick={axisTick}
+            tickLine={false}
+            axisLine={false}
+            width={150}
+          />
+          {tooltip}
+          <Bar maxBarSize={48} dataKey="count" name={labels.bookings}>
+            {statuses.map((s) => (
+              <Cell key={s.status} fill={STATUS_COLOUR[s.status]} />
+            ))}
+          </Bar>
+        </BarChart>
+      </ChartCard>
+
+      <ChartCard
+        id="bookings-by-source"
+        title={t('analytics.charts.bookingsBySource')}
+        summary={t('analytics.charts.bookingsSummary', { total: count(report.totals.bookings) })}
+        rows={sources}
+        columns={[
+          { label: t('analytics.charts.source'), value: (s) => s.label },
+          { label: labels.bookings, value: (s) => count(s.count) },
+        ]}
+      >
+        <BarChart
+          responsive
+          style={chartStyle(160)}
+          data={sources}
+          layout="vertical"
+          accessibilityLayer={false}
+        >
+          <CartesianGrid stroke="var(--tgui--divider)" strokeDasharray="3 3" horizontal={false} />
+          <XAxis type="number" allowDecimals={false} tick={axisTick} tickLine={false} />
+          <YAxis
+            type="category"
+            dataKey="label"
+            tick={axisTick}
+            tickLine={false}
+            axisLine={false}
+            width={110}
+          />
+          {tooltip}
+          <Bar maxBarSize={48} dataKey="count" name={labels.bookings}>
+            {sources.map((s, index) => (
+              <Cell key={s.source} fill={SOURCE_COLOUR[index % SOURCE_COLOUR.length]} />
+            ))}
+          </Bar>
+        </BarChart>
+      </ChartCard>
+
+      <ChartCard
+        id="turn-times"
+        wide
+        title={t('analytics.charts.turnTimes')}
+        summary={t('analytics.charts.turnTimesSummary')}
+        rows={turns}
+        columns={[
+          { label: t('analytics.charts.partySize'), value: (turn) => turn.label },
+          { label: labels.parties, value: (turn) => count(turn.parties) },
+          { label: labels.avg, value: (turn) => minutes(turn.avg_minutes) },
+          { label: labels.median, value: (turn) => minutes(turn.median_minutes) },
+        ]}
+      >
+        <BarChart responsive style={chartStyle(220)} data={turns} accessibilityLayer={false}>
+          {grid}
+          <XAxis dataKey="label" tick={axisTick} tickLine={false} interval={0} />
+          <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} width={36} />
+          {tooltip}
+          {legend}
+          <Bar maxBarSize={48} dataKey="avg_minutes" name={labels.avg} fill={COLOUR.queue} />
+          <Bar maxBarSize={48} dataKey="median_minutes" name={labels.median} fill={COLOUR.booking} />
+        </BarChart>
+      </ChartCard>
+    </div>
+  );
+}

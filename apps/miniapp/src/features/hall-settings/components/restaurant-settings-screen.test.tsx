@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderAt } from '../../../test/render';
+import { hallApi } from '../test/hall-fixtures';
+import { RestaurantSettingsScreen, RestaurantTagsScreen } from './restaurant-settings-screen';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const renderRestaurant = () =>
+  renderAt(<RestaurantSettingsScreen />, {
+    path: '/restaurant/:id/settings/restaurant',
+    route: '/restaurant/1/settings/restaurant',
+  });
+const renderTags = () =>
+  renderAt(<RestaurantTagsScreen />, {
+    path: '/restaurant/:id/settings/restaurant/tags',
+    route: '/restaurant/1/settings/restaurant/tags',
+  });
+
+describe('Settings → restaurant', () => {
+  it('changes the name, finds and picks a time zone, switches the flags, and saves them', async () => {
+    const api = hallApi(server);
+    renderRestaurant();
+    const name = await screen.findByLabelText('Название ресторана');
+    expect((name as HTMLInputElement).value).toBe('Демо');
+    const zone = screen.getByLabelText('Часовой пояс') as HTMLSelectElement;
+    expect(zone.value).toBe('Europe/Moscow');
+
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Демо на Неглинной');
+    await userEvent.type(screen.getByLabelText('Найти часовой пояс'), 'samara');
+    expect(screen.getByRole('status').textContent).toBe('Нашелся 1 пояс');
+    expect(
+      within(zone)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value')),
+    ).toEqual(['Europe/Moscow', 'Europe/Samara']);
+    await userEvent.selectOptions(zone, 'Europe/Samara');
+    await userEvent.click(screen.getByLabelText('Скрыть заказы'));
+    await userEvent.click(screen.getByLabelText('Бронирование столов'));
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+
+    expect(await screen.findByText('Сохранено')).toBeTruthy();
+    expect(api.sent('PATCH')[0]?.body).toEqual({
+      name: 'Демо на Неглинной',
+      timezone: 'Europe/Samara',
+      has_bookings: false,
+      ui_content: { app: { hide_orders: true, hide_main_table: false } },
+    });
+  });
+
+  it('asks for a name before sending, and shows the server refusing a time zone beside it', async () => {
+    const api = hallApi(server);
+    renderRestaurant();
+    await userEvent.clear(await screen.findByLabelText('Название ресторана'));
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(screen.getByText('Заполните поле')).toBeTruthy();
+    expect(api.sent('PATCH')).toEqual([]);
+
+    server.use(
+      http.patch('*/api/restaurant/1/', () =>
+        HttpResponse.json({ timezone: ['Некорректное значение'] }, { status: 400 }),
+      ),
+    );
+    await userEvent.type(screen.getByLabelText('Название ресторана'), 'Демо');
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Некорректное значение')).toBeTruthy();
+    expect(screen.getByLabelText('Часовой пояс').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('says so when the restaurant cannot be loaded', async () => {
+    hallApi(server);
+    server.use(
+      http.get('*/api/restaurant/1/', () => HttpResponse.json({ detail: 'Ошибка' }, { status: 500 })),
+    );
+    renderRestaurant();
+    expect(await screen.findByText('Не удалось загрузить информацию о ресторане')).toBeTruthy();
+  });
+});
+
+describe('Settings → restaurant → tags', () => {
+  it('adds a tag and removes one, each saved at once', async () => {
+    const api = hallApi(server);
+    renderTags();
+    const tags = await screen.findByRole('list', { name: 'Теги' });
+    expect(
+      within(tags)
+        .getAllByRole('listitem')
+        .map((t) => t.textContent),
+    ).toEqual(['центр×']);
+
+    await userEvent.type(screen.getByLabelText('Новый тег'), ' веранда ');
+    await userEvent.click(screen.getByRole('button', { name: 'Добавить тег' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Теги' })).getAllByRole('listitem')).toHaveLength(2),
+    );
+    expect((screen.getByLabelText('Новый тег') as HTMLInputElement).value).toBe('');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Удалить тег «центр»' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Теги' }))
+          .getAllByRole('listitem')
+          .map((t) => t.textContent),
+      ).toEqual(['веранда×']),
+    );
+    expect(api.sent('PATCH').map((c) => c.body)).toEqual([
+      { tags: ['центр', 'веранда'] },
+      { tags: ['веранда'] },
+    ]);
+    expect(screen.getByText('Сохранено')).toBeTruthy();
+  });
+
+  it('refuses an empty, a too long or a repeated tag without sending', async () => {
+    const api = hallApi(server);
+    renderTags();
+    await screen.findByRole('list', { name: 'Теги' });
+    await userEvent.click(screen.getByRole('button', { name: 'Добавить тег' }));
+    expect(screen.getByText('Заполните поле')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Новый тег'), 'ЦЕНТР');
+    await userEvent.click(screen.getByRole('button', { name: 'Добавить тег' }));
+    expect(screen.getByText('Такой тег уже есть')).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('Новый тег'));
+    // The field stops at 32 characters; a pasted longer text is still refused by the contract's rule.
+    screen.getByLabelText('Новый тег').removeAttribute('maxlength');
+    await userEvent.type(screen.getByLabelText('Новый тег'), 'а'.repeat(33));
+    await userEvent.click(screen.getByRole('button', { name: 'Добавить тег' }));
+    expect(screen.getByText('Слишком длинное значение: не более 32 символов')).toBeTruthy();
+    expect(api.sent('PATCH')).toEqual([]);
+  });
+});

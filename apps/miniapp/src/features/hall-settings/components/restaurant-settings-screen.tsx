@@ -1,0 +1,239 @@
+import '../hall-settings.css';
+import { RESTAURANT_LIMITS, type Restaurant, RestaurantPatchBody } from '@stolik/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useParams } from 'react-router';
+import { paths } from '../../../shared/routing/paths';
+import { Field } from '../../../shared/ui/field';
+import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
+import { restaurantQueryOptions, useRestaurant } from '../../restaurants/api/get-restaurant';
+import { restaurantsQueryOptions } from '../../restaurants/api/get-restaurants';
+import { updateRestaurant } from '../api/hall-api';
+import { checkWith, problemOf } from '../form-check';
+import { CheckField, SaveBar, SaveStatus, SectionHeader, useSave } from './settings-parts';
+import { TimeZonePicker } from './time-zone-picker';
+
+/** The two pages of Settings → 'Прочее' (spec §2: restaurant, children default and tags). */
+function RestaurantTabs({ restaurantId }: { restaurantId: number }) {
+  const { t } = useTranslation();
+  return (
+    <nav className="hall-tabs" aria-label={t('pages.settingsRestaurant')}>
+      <NavLink end to={paths.settingsSection(restaurantId, 'restaurant')} className="hall-tabs__link">
+        {t('hallSettings.restaurant.main')}
+      </NavLink>
+      <NavLink to={paths.settingsRestaurantTags(restaurantId)} className="hall-tabs__link">
+        {t('pages.settingsRestaurantTags')}
+      </NavLink>
+    </nav>
+  );
+}
+
+/** The restaurant as every screen reads it, replaced by the server's answer after a save. */
+function useRestaurantSave(restaurantId: number) {
+  const queryClient = useQueryClient();
+  return (saved: Restaurant) => {
+    queryClient.setQueryData(restaurantQueryOptions(restaurantId).queryKey, saved);
+    void queryClient.invalidateQueries({ queryKey: restaurantsQueryOptions().queryKey, exact: true });
+  };
+}
+
+function Loaded({
+  restaurantId,
+  children,
+}: {
+  restaurantId: number;
+  children: (restaurant: Restaurant) => ReactNode;
+}) {
+  const restaurant = useRestaurant(restaurantId);
+  if (restaurant.isPending) return <ListSkeleton rows={3} />;
+  if (restaurant.isError)
+    return <ErrorState messageKey="errors.restaurantInfo" onRetry={() => void restaurant.refetch()} />;
+  return <>{children(restaurant.data)}</>;
+}
+
+/**
+ * Settings → 'Прочее': the restaurant's name, time zone, whether it takes bookings, and the two
+ * switches of the staff app (hide orders, hide the main table link).
+ */
+export function RestaurantSettingsScreen() {
+  const { t } = useTranslation();
+  const restaurantId = Number(useParams().id);
+  return (
+    <div className="hall-settings">
+      <SectionHeader titleKey="pages.settingsRestaurant" hint={t('hallSettings.restaurant.hint')} />
+      <RestaurantTabs restaurantId={restaurantId} />
+      <Loaded restaurantId={restaurantId}>
+        {(restaurant) => <RestaurantForm key={restaurant.id} restaurant={restaurant} />}
+      </Loaded>
+    </div>
+  );
+}
+
+function RestaurantForm({ restaurant }: { restaurant: Restaurant }) {
+  const { t } = useTranslation();
+  const put = useRestaurantSave(restaurant.id);
+  const [name, setName] = useState(restaurant.name);
+  const [timezone, setTimezone] = useState(restaurant.timezone);
+  const [hasBookings, setHasBookings] = useState(restaurant.has_bookings);
+  const [hideOrders, setHideOrders] = useState(restaurant.ui_content.app.hide_orders);
+  const [hideMainTable, setHideMainTable] = useState(restaurant.ui_content.app.hide_main_table);
+  const saving = useSave((body: RestaurantPatchBody) => updateRestaurant(restaurant.id, body), {
+    onSaved: (saved) => {
+      put(saved);
+      setName(saved.name);
+      setTimezone(saved.timezone);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkWith(
+      RestaurantPatchBody,
+      {
+        name,
+        timezone,
+        has_bookings: hasBookings,
+        ui_content: { app: { hide_orders: hideOrders, hide_main_table: hideMainTable } },
+      },
+      t,
+    );
+    if (!checked.ok) return saving.refuse(checked.fields);
+    saving.save(checked.data);
+  };
+
+  const errors = saving.fields;
+  return (
+    <form className="panel hall-settings__panel form" onSubmit={submit} noValidate>
+      <Field
+        label={t('hallSettings.restaurant.name')}
+        value={name}
+        error={errors.name}
+        maxLength={RESTAURANT_LIMITS.name}
+        autoComplete="organization"
+        onChange={(event) => setName(event.target.value)}
+      />
+      <TimeZonePicker value={timezone} onChange={setTimezone} error={errors.timezone} />
+      <CheckField
+        label={t('hallSettings.restaurant.hasBookings')}
+        hint={t('hallSettings.restaurant.hasBookingsHint')}
+        checked={hasBookings}
+        onChange={setHasBookings}
+      />
+      <CheckField
+        label={t('hallSettings.restaurant.hideOrders')}
+        hint={t('hallSettings.restaurant.hideOrdersHint')}
+        checked={hideOrders}
+        onChange={setHideOrders}
+      />
+      <CheckField
+        label={t('hallSettings.restaurant.hideMainTable')}
+        hint={t('hallSettings.restaurant.hideMainTableHint')}
+        checked={hideMainTable}
+        onChange={setHideMainTable}
+      />
+      {errors.has_bookings ||
+      errors['ui_content.app.hide_orders'] ||
+      errors['ui_content.app.hide_main_table'] ? (
+        <p className="form__error">
+          {errors.has_bookings ??
+            errors['ui_content.app.hide_orders'] ??
+            errors['ui_content.app.hide_main_table']}
+        </p>
+      ) : null}
+      <SaveBar pending={saving.pending} outcome={saving.outcome} />
+    </form>
+  );
+}
+
+/** Settings → 'Прочее' → 'Теги': the restaurant's tags; each addition or removal is saved at once. */
+export function RestaurantTagsScreen() {
+  const { t } = useTranslation();
+  const restaurantId = Number(useParams().id);
+  return (
+    <div className="hall-settings">
+      <SectionHeader titleKey="pages.settingsRestaurantTags" hint={t('hallSettings.tags.hint')} />
+      <RestaurantTabs restaurantId={restaurantId} />
+      <Loaded restaurantId={restaurantId}>{(restaurant) => <TagsEditor restaurant={restaurant} />}</Loaded>
+    </div>
+  );
+}
+
+function TagsEditor({ restaurant }: { restaurant: Restaurant }) {
+  const { t } = useTranslation();
+  const put = useRestaurantSave(restaurant.id);
+  const tags = restaurant.tags ?? [];
+  const [tag, setTag] = useState('');
+  const saving = useSave((next: string[]) => updateRestaurant(restaurant.id, { tags: next }), {
+    onSaved: (saved, sent) => {
+      put(saved);
+      if (sent.length > tags.length) setTag('');
+    },
+  });
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const next = [...tags, tag];
+    const checked = checkWith(RestaurantPatchBody.pick({ tags: true }), { tags: next }, t);
+    if (!checked.ok) {
+      const message = checked.fields[`tags.${tags.length}`] ?? checked.fields.tags;
+      return saving.refuse({ tag: message ?? t('validation.invalid') });
+    }
+    const value = tag.trim();
+    if (tags.some((known) => known.toLowerCase() === value.toLowerCase()))
+      return saving.refuse({ tag: t('hallSettings.tags.duplicate') });
+    saving.save([...tags, value]);
+  };
+
+  return (
+    <div className="panel hall-settings__panel">
+      {tags.length === 0 ? (
+        <p className="hall-settings__empty">{t('hallSettings.tags.empty')}</p>
+      ) : (
+        <ul className="hall-chips" aria-label={t('pages.settingsRestaurantTags')}>
+          {tags.map((known) => (
+            <li key={known} className="hall-chip">
+              <span>{known}</span>
+              <button
+                type="button"
+                className="hall-chip__remove"
+                aria-label={t('hallSettings.tags.remove', { tag: known })}
+                disabled={saving.pending}
+                onClick={() => saving.save(tags.filter((other) => other !== known))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="hall-settings__inline" onSubmit={add} noValidate>
+        <Field
+          label={t('hallSettings.tags.new')}
+          value={tag}
+          error={saving.fields.tag}
+          maxLength={RESTAURANT_LIMITS.tag}
+          autoComplete="off"
+          onChange={(event) => setTag(event.target.value)}
+        />
+        <button
+          type="submit"
+          className="button"
+          disabled={saving.pending || tags.length >= RESTAURANT_LIMITS.tags}
+        >
+          {t('hallSettings.tags.add')}
+        </button>
+      </form>
+      {tags.length >= RESTAURANT_LIMITS.tags ? (
+        <p className="field__hint">{t('hallSettings.tags.full', { max: RESTAURANT_LIMITS.tags })}</p>
+      ) : null}
+      {saving.outcome?.kind === 'failed' && !saving.fields.tag ? (
+        <p className="form__error" role="alert">
+          {problemOf(saving.outcome.errors)}
+        </p>
+      ) : saving.outcome?.kind === 'saved' ? (
+        <SaveStatus outcome={saving.outcome} />
+      ) : null}
+    </div>
+  );
+}

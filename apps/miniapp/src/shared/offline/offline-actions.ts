@@ -1,0 +1,75 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { request } from '../api/transport';
+import { createPendingActions, isNetworkFailure, type PendingAction } from './pending-actions';
+
+/** The app's one list of actions waiting for the network (see pending-actions.ts). */
+export const pendingActions = createPendingActions((action) =>
+  request(action.method, action.path, {
+    body: action.body,
+    headers: { 'Idempotency-Key': action.id },
+  }),
+);
+
+/** How often a tablet with waiting actions tries again without being told the network is back. */
+export const REPLAY_EVERY_MS = 15_000;
+
+const newKey = () => globalThis.crypto.randomUUID();
+
+/**
+ * Sends a staff action now, with an Idempotency-Key; without a network it is kept and sent when
+ * the network is back (resolves 'kept'). A refusal by the server rejects as before, so the screen
+ * rolls back and says why.
+ */
+export async function sendOrKeep<T>(
+  action: Omit<PendingAction, 'id' | 'takenAt'>,
+): Promise<{ kept: false; reply: T } | { kept: true }> {
+  const full: PendingAction = { ...action, id: newKey(), takenAt: Date.now() };
+  // Earlier actions go first: one taken after them must not overtake them.
+  if (pendingActions.list().length === 0) {
+    try {
+      const reply = (await request<T>(full.method, full.path, {
+        body: full.body,
+        headers: { 'Idempotency-Key': full.id },
+      })) as T;
+      return { kept: false, reply };
+    } catch (error) {
+      if (!isNetworkFailure(error)) throw error;
+    }
+  }
+  pendingActions.add(full);
+  return { kept: true };
+}
+
+const subscribe = (listener: () => void) => pendingActions.subscribe(listener);
+
+/** What waits for the network and what was refused on the way, for one restaurant. */
+export function usePendingActions(restaurantId: number) {
+  const actions = useSyncExternalStore(subscribe, () => pendingActions.list());
+  const conflicts = useSyncExternalStore(subscribe, () => pendingActions.conflicts());
+  return {
+    actions: actions.filter((a) => a.restaurantId === restaurantId),
+    conflicts: conflicts.filter((c) => c.action.restaurantId === restaurantId),
+  };
+}
+
+/**
+ * Sends the waiting actions when the browser is back online, every REPLAY_EVERY_MS while any
+ * wait, and once at start; `onDone` refreshes the screen's data after something went through.
+ */
+export function useReplayPendingActions(onDone: () => void): void {
+  useEffect(() => {
+    const replay = () => {
+      if (pendingActions.list().length === 0) return;
+      void pendingActions.replay().then((done) => {
+        if (done > 0 || pendingActions.conflicts().length > 0) onDone();
+      });
+    };
+    replay();
+    window.addEventListener('online', replay);
+    const timer = setInterval(replay, REPLAY_EVERY_MS);
+    return () => {
+      window.removeEventListener('online', replay);
+      clearInterval(timer);
+    };
+  }, [onDone]);
+}
