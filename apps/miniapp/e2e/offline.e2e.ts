@@ -95,7 +95,49 @@ describe('a hostess tablet on bad Wi-Fi', () => {
     expect(((await colleague('GET', `/api/reservation/${anna.id}/`)) as Entry).status).toBe('called');
     expect(((await colleague('GET', `/api/reservation/${boris.id}/`)) as Entry).status).toBe('sat');
 
+    // The refusal is not lost to a reload: it stays until the hostess has read it.
+    await page.reload();
+    await page.getByText('После восстановления связи не выполнено').waitFor();
     await page.getByRole('button', { name: 'Понятно' }).click();
     expect(await page.getByText('После восстановления связи не выполнено').count()).toBe(0);
+    await page.close();
+  });
+
+  it('adds a walk-in taken offline once the network is back, while the hostess is on the map', async () => {
+    const page = await browser.newPage(TABLET);
+    await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
+    await page.goto(`${product.url}/restaurant/1`);
+    await page.getByText('Онлайн', { exact: true }).waitFor();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.waitForTimeout(1500);
+
+    await browser.context.setOffline(true);
+    await page.getByText(/Нет связи\. Данные на \d\d:\d\d/).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Гость' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Новый гость' });
+    await sheet.getByRole('button', { name: 'Больше' }).click();
+    await sheet.getByLabel('Как вас зовут').fill('Вера');
+    await sheet.getByRole('button', { name: 'В очередь' }).click();
+    await page.getByText('Ждет связи 1 действие').waitFor();
+
+    // She goes on to the hall map; the network comes back while she is there.
+    await page.getByRole('link', { name: 'Карта' }).first().click();
+    await page.getByRole('heading', { name: 'Карта' }).waitFor();
+    await browser.context.setOffline(false);
+    const named = async () =>
+      ((await colleague('GET', '/api/reservation/?restaurant_id=1')) as Entry[]).filter(
+        (e) => e.name === 'Вера',
+      );
+    for (let i = 0; i < 60 && (await named()).length === 0; i += 1) await page.waitForTimeout(500);
+    expect(await named()).toHaveLength(1);
+
+    // Back on the queue: she is there, once, and nothing waits any more.
+    await page.getByRole('link', { name: 'Очередь' }).first().click();
+    await rowOf(page, 'Вера').waitFor();
+    expect(await rowOf(page, 'Вера').count()).toBe(1);
+    expect(await page.getByText(/Ждут? связи/).count()).toBe(0);
+    await page.close();
   });
 });

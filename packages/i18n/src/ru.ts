@@ -186,6 +186,7 @@ export const ru = {
       keyInvalid: 'Некорректный ключ повтора запроса',
       keyReused: 'Этот ключ повтора уже использован для другого действия',
       inFlight: 'Это действие еще выполняется. Повторите через секунду',
+      lost: 'Неизвестно, выполнено ли это действие: сервер не ответил. Проверьте список',
     },
     /** The hall and static-content API: tables, groups, zones, the scheme, the style. */
     hall: {
@@ -1461,6 +1462,7 @@ export const ru = {
     charts: {
       loading: 'Загружаем графики…',
       asTable: 'Показать таблицей',
+      noData: 'За этот период нечего показать',
       coversPerDay: 'Гости по дням',
       coversPerDaySummary: 'Всего гостей: {{covers}}. Больше всего за день: {{max}}',
       coversPerHour: 'Гости и очередь по часам',
@@ -1502,6 +1504,8 @@ export const ru = {
       failed: 'Не удалось скачать таблицу. Попробуйте еще раз',
       daysSheet: 'По дням',
       hoursSheet: 'По часам',
+      turnTimesSheet: 'Время за столом',
+      share: 'Доля',
       date: 'Дата',
       hour: 'Час',
       joins: 'Встали в очередь',

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentities, type Identities } from '../test/identities';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { ABANDONED_AFTER_MS } from './replay';
 
 describe('staff actions replayed with an Idempotency-Key (a tablet back online)', () => {
   let t: TestApp;
@@ -99,7 +100,30 @@ describe('staff actions replayed with an Idempotency-Key (a tablet back online)'
       .values({ userId: who.hostessA.id, key: 'running-key-1', method: 'POST', url: '/api/reservation/' });
     const repeat = await walkIn('running-key-1');
     expect(repeat.statusCode).toBe(409);
+    expect(repeat.json()).toEqual({
+      detail: 'Это действие еще выполняется. Повторите через секунду',
+      code: 'request_in_flight',
+    });
     expect(repeat.headers['retry-after']).toBe('1');
+  });
+
+  it('says so when the first never answered (its process died): not known whether it was done, not run again', async () => {
+    await t.database.db.insert(schema.requestReplays).values({
+      userId: who.hostessA.id,
+      key: 'abandoned-01',
+      method: 'POST',
+      url: '/api/reservation/',
+      createdAt: new Date(Date.now() - ABANDONED_AFTER_MS - 1000),
+    });
+    const before = await t.database.db.select().from(schema.queueEntries);
+    const repeat = await walkIn('abandoned-01', 'Потерянный');
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.json()).toEqual({
+      detail: 'Неизвестно, выполнено ли это действие: сервер не ответил. Проверьте список',
+      code: 'request_lost',
+    });
+    expect(repeat.headers['retry-after']).toBeUndefined();
+    expect(await t.database.db.select().from(schema.queueEntries)).toHaveLength(before.length);
   });
 
   it('does not keep requests that failed validation: corrected, the same key goes through', async () => {

@@ -6,6 +6,11 @@ import { FieldValidationError, HttpError } from '../shared/http-errors';
 
 /** How long a kept answer is given again: a tablet offline for longer re-sends as a new action. */
 export const REPLAY_KEEP_MS = 24 * 60 * 60 * 1000;
+/**
+ * A claim without an answer for longer than this was not running any more: its process died (or
+ * lost its database) between the claim and the answer. No staff request runs anywhere near a minute.
+ */
+export const ABANDONED_AFTER_MS = 60_000;
 const KEY = /^[\w.:-]{8,128}$/;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -23,8 +28,10 @@ declare module 'fastify' {
  * "call" neither calls twice nor reports a conflict with itself. Guest forms keep their own keys
  * in their rows (queue join, booking request); this covers every signed-in mutating route.
  *
- * A repeat that arrives while the first is still running gets 409 with Retry-After; a key used
- * again for another request gets 409 too (code idempotency_key_reused). A 5xx is not kept: the action may be tried again.
+ * A repeat that arrives while the first is still running gets 409 request_in_flight with
+ * Retry-After (the tablet keeps the action and tries later); one whose first never answered
+ * (ABANDONED_AFTER_MS) gets 409 request_lost; a key used again for another request gets 409 too
+ * (code idempotency_key_reused). A 5xx is not kept: the action may be tried again.
  */
 export const replayPlugin = fp<{ db: Database }>(async (app: FastifyInstance, { db }) => {
   const { requestReplays } = schema;
@@ -59,6 +66,12 @@ export const replayPlugin = fp<{ db: Database }>(async (app: FastifyInstance, { 
       throw new HttpError(409, 'errors.replay.keyReused', 'idempotency_key_reused');
     }
     if (kept.statusCode === null) {
+      // Whether an abandoned one was done before its process died is not known: running it again
+      // could add the same walk-in twice, so the tablet is told to look (the action is shown as
+      // not confirmed), and the key answers so until it is forgotten.
+      if (Date.now() - kept.createdAt.getTime() > ABANDONED_AFTER_MS) {
+        throw new HttpError(409, 'errors.replay.lost', 'request_lost');
+      }
       throw new HttpError(409, 'errors.replay.inFlight', 'request_in_flight', {}, { 'retry-after': '1' });
     }
     return sendKept(reply, kept.statusCode, kept.body as KeptBody | null);

@@ -21,6 +21,7 @@ const {
   bookingHistory,
   outbox,
   notificationDeliveries,
+  requestReplays,
   users,
 } = schema;
 
@@ -214,6 +215,13 @@ export function createGuestDataService(db: Database, now: () => Date = () => new
                 ),
               ),
             );
+        }
+        // Kept answers to staff requests (a tablet's replayed walk-in, kept for a day) that name
+        // the guest: forgotten too. A request sent again after this runs anew.
+        if (entryIds.length + bookingIds.length > 0) {
+          await tx
+            .delete(requestReplays)
+            .where(sql`strpos(${requestReplays.body}->>'payload', ${phone}) > 0`);
         }
         // Open screens refetch: the guest's rows now show no name.
         if (entryIds.length > 0)

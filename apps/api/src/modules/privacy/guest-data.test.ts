@@ -260,8 +260,26 @@ describe("one guest's data: export and erase", () => {
       bookings: await bookingStatistics(db(), [booking.id]),
     };
 
+    // A tablet's kept answer naming the guest (a replayed walk-in), and one naming someone else.
+    const keptAnswer = (key: string, guestPhone: string) => ({
+      userId: who.hostessA.id,
+      key,
+      method: 'POST',
+      url: '/api/reservation/',
+      statusCode: 201,
+      body: { payload: JSON.stringify({ name: 'Анна', phone: guestPhone }), contentType: 'application/json' },
+    });
+    await db()
+      .insert(schema.requestReplays)
+      .values([keptAnswer('erase-kept-guest', phone), keptAnswer('erase-kept-other', freshPhone())]);
+
     const res = await erase(here.id, `+${phone.slice(1)}`);
     expect(res.statusCode, res.body).toBe(200);
+    const keptKeys = (await db().select({ key: schema.requestReplays.key }).from(schema.requestReplays)).map(
+      (r) => r.key,
+    );
+    expect(keptKeys).not.toContain('erase-kept-guest');
+    expect(keptKeys).toContain('erase-kept-other');
     expect(GuestErasure.parse(res.json())).toEqual({ phone, queue_entries: 2, bookings: 1 });
 
     for (const id of entries) expect(guestOf(await entryRow(db(), id))).toEqual(BLANK);

@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { request } from '../api/transport';
 import { createPendingActions, isNetworkFailure, type PendingAction } from './pending-actions';
+import { storedSessionOwner } from './persisted-cache';
 
 /** The app's one list of actions waiting for the network (see pending-actions.ts). */
 export const pendingActions = createPendingActions((action) =>
@@ -21,9 +22,9 @@ const newKey = () => globalThis.crypto.randomUUID();
  * rolls back and says why.
  */
 export async function sendOrKeep<T>(
-  action: Omit<PendingAction, 'id' | 'takenAt'>,
+  action: Omit<PendingAction, 'id' | 'takenAt' | 'owner'>,
 ): Promise<{ kept: false; reply: T } | { kept: true }> {
-  const full: PendingAction = { ...action, id: newKey(), takenAt: Date.now() };
+  const full: PendingAction = { ...action, id: newKey(), takenAt: Date.now(), owner: storedSessionOwner() };
   // Earlier actions go first: one taken after them must not overtake them.
   if (pendingActions.list().length === 0) {
     try {
@@ -44,17 +45,20 @@ const subscribe = (listener: () => void) => pendingActions.subscribe(listener);
 
 /** What waits for the network and what was refused on the way, for one restaurant. */
 export function usePendingActions(restaurantId: number) {
-  const actions = useSyncExternalStore(subscribe, () => pendingActions.list());
-  const conflicts = useSyncExternalStore(subscribe, () => pendingActions.conflicts());
+  const actions = useSyncExternalStore(subscribe, () => pendingActions.all());
+  const conflicts = useSyncExternalStore(subscribe, () => pendingActions.allConflicts());
   return {
-    actions: actions.filter((a) => a.restaurantId === restaurantId),
-    conflicts: conflicts.filter((c) => c.action.restaurantId === restaurantId),
+    actions: actions.filter((a) => a.restaurantId === restaurantId && pendingActions.isMine(a)),
+    conflicts: conflicts.filter(
+      (c) => c.action.restaurantId === restaurantId && pendingActions.isMine(c.action),
+    ),
   };
 }
 
 /**
  * Sends the waiting actions when the browser is back online, every REPLAY_EVERY_MS while any
- * wait, and once at start; `onDone` refreshes the screen's data after something went through.
+ * wait, and once at start; `onDone` refreshes the data after something went through. Mounted by
+ * the restaurant's layout, so that they go out whichever of its screens is open.
  */
 export function useReplayPendingActions(onDone: () => void): void {
   useEffect(() => {

@@ -1,13 +1,13 @@
 import type { QueueEntry } from '@stolik/contracts';
 import { BREAKPOINT_LANDSCAPE, BREAKPOINT_MOBILE, type QueueAction } from '@stolik/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LiveBadge } from '../../../shared/live/live-badge';
 import { useNow } from '../../../shared/live/use-now';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
-import { usePendingActions, useReplayPendingActions } from '../../../shared/offline/offline-actions';
+import { usePendingActions } from '../../../shared/offline/offline-actions';
 import { PendingActionsNotice } from '../../../shared/offline/pending-actions-notice';
 import { telegramMainButtonAvailable, useTelegramMainButton } from '../../../shared/telegram/bridge';
 import { Page } from '../../../shared/ui/page';
@@ -15,7 +15,7 @@ import { Sheet } from '../../../shared/ui/sheet';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { useMediaQuery } from '../../../shared/ui/use-media-query';
 import { useRestaurants } from '../../restaurants/api/get-restaurants';
-import { forecastQuery, queueKeys, queueListQuery, seatingQuery } from '../api/queue-api';
+import { forecastQuery, queueListQuery, seatingQuery } from '../api/queue-api';
 import { countByGroup, matchesSearch, QUEUE_GROUPS, type QueueGroup, rowsOf } from '../queue-view';
 import { EntrySheet } from './entry-sheet';
 import { ForecastStrip } from './forecast-strip';
@@ -40,13 +40,7 @@ export function QueueScreen() {
   const restaurants = useRestaurants();
   const now = useNow();
   const move = useQueueMove(restaurantId);
-  const queryClient = useQueryClient();
   const offline = usePendingActions(restaurantId);
-  const refreshQueue = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: queueKeys.all(restaurantId) }),
-    [queryClient, restaurantId],
-  );
-  useReplayPendingActions(refreshQueue);
 
   const [group, setGroup] = useState<QueueGroup>('waiting');
   const [search, setSearch] = useState('');
