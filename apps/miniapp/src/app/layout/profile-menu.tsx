@@ -6,7 +6,6 @@ import { useInstall } from '../../features/app-install/use-install';
 import { TelegramLinkStatus } from '../../features/telegram/components/telegram-link-status';
 import { paths } from '../../shared/routing/paths';
 import { displayedRole, displayName } from '../../shared/session/viewer';
-import { telegramEnvironment } from '../../shared/telegram/telegram';
 import { DownloadIcon, LogOutIcon, TelegramIcon, UserIcon } from '../../shared/ui/icons';
 import { useDismiss } from '../../shared/ui/use-dismiss';
 
@@ -31,8 +30,7 @@ export function ProfileMenu({
   const close = useCallback(() => setOpen(false), []);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
-  const { inTelegram } = telegramEnvironment();
-  // Spec §9: installing is offered on the main host only.
+  // Spec §9: installing is offered on the main host only; never inside Telegram, nor once installed.
   const install = useInstall();
   const role = displayedRole(me, restaurantId);
   const name = displayName(me);
@@ -56,7 +54,7 @@ export function ProfileMenu({
               <span>{t('nav.telegramNotifications')}</span>
             </Link>
           </li>
-          {inTelegram || install.availability === 'elsewhere' ? null : (
+          {install.availability !== 'offer' && install.availability !== 'manual' ? null : (
             <li>
               <Link to={paths.appInstall()} className="side-menu__link" onClick={() => setOpen(false)}>
                 <DownloadIcon size={20} />

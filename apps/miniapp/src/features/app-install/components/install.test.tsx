@@ -1,9 +1,13 @@
+import type { Me } from '@stolik/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ProfileMenu } from '../../../app/layout/profile-menu';
 import { readSetting, StorageKey } from '../../../shared/storage/local-settings';
+import { installTelegramAdapter } from '../../../shared/telegram/telegram';
+import { fakeTelegram } from '../../../test/fake-telegram';
 import { renderAt } from '../../../test/render';
 import { listenForInstallOffer } from '../install-offer';
 import { AppInstallScreen } from './app-install-screen';
@@ -20,6 +24,7 @@ afterEach(() => {
   server.resetHandlers();
   settings = { main_host: null, test_stand: false };
   window.sessionStorage.clear();
+  installTelegramAdapter(null);
 });
 afterAll(() => server.close());
 
@@ -89,6 +94,55 @@ describe('the test-stand warning', () => {
     renderAt(<TestStandPopup />);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('button', { name: /Тестовый стенд/ })).toBeNull();
+  });
+});
+
+describe("the profile menu's install item", () => {
+  const anna: Me = {
+    id: 7,
+    first_name: 'Анна',
+    last_name: 'Петрова',
+    email: 'anna@example.ru',
+    telegram_username: null,
+    telegram_id: null,
+    role: 'Менеджер',
+    is_superuser: false,
+    is_active: true,
+    restaurants: [{ id: 3, name: 'Демо', role: 'Менеджер' }],
+  };
+  const openMenu = async () => {
+    let answered = false;
+    const heard = () => {
+      answered = true;
+    };
+    server.events.on('response:mocked', heard);
+    renderAt(<ProfileMenu me={anna} restaurantId={3} collapsed={false} onLogOut={() => {}} />);
+    await userEvent.click(await screen.findByRole('button', { name: /Анна/ }));
+    await screen.findByRole('link', { name: 'Уведомления в телеграм' });
+    // The deployment's settings decide; once the API has answered, the menu shows what they say.
+    await waitFor(() => expect(answered).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    server.events.removeListener('response:mocked', heard);
+  };
+
+  it('leads to /app-install on the main host', async () => {
+    settings = { main_host: window.location.host, test_stand: false };
+    await openMenu();
+    const item = await screen.findByRole('link', { name: 'Установить приложение' });
+    expect(item.getAttribute('href')).toBe('/app-install');
+  });
+
+  it('is not there off the main host', async () => {
+    settings = { main_host: 'stolik.example.com', test_stand: false };
+    await openMenu();
+    expect(screen.queryByRole('link', { name: 'Установить приложение' })).toBeNull();
+  });
+
+  it('is not there inside Telegram, even on the main host', async () => {
+    settings = { main_host: window.location.host, test_stand: false };
+    fakeTelegram();
+    await openMenu();
+    expect(screen.queryByRole('link', { name: 'Установить приложение' })).toBeNull();
   });
 });
 
