@@ -1,4 +1,5 @@
-import type { Order, OrderPage } from '@stolik/contracts';
+import type { Order, OrderPage, Restaurant } from '@stolik/contracts';
+import { addDays, serviceDayBounds } from '@stolik/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityProblems } from './support/axe';
 import { type Browser, launchBrowser, PHONE, TABLET } from './support/browser';
@@ -8,12 +9,27 @@ import { ADMIN, type RunningProduct, startProduct } from './support/product';
 /** Intl writes (narrow) no-break spaces in money; people read spaces. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
+/** When the service day going on now began (06:00 restaurant time; before 06:00 it is yesterday's). */
+function serviceDayStartNow(timeZone: string, now: Date): Date {
+  const calendar = new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+  const { from } = serviceDayBounds(timeZone, calendar);
+  return now < from ? serviceDayBounds(timeZone, addDays(calendar, -1)).from : from;
+}
+
 describe('orders pushed by the POS, on the hostess’s screen', () => {
   let product: RunningProduct;
   let browser: Browser;
   let posKey: string;
-  /** A minute ago: inside the service day going on now, whatever the hour. */
-  const justNow = () => new Date(Date.now() - 60_000).toISOString();
+  let timeZone: string;
+  /**
+   * A minute ago, but never before the service day going on now began: between 06:00 and 06:01
+   * restaurant time a minute ago is still yesterday's service day, which the screen does not show.
+   */
+  const justNow = () => {
+    const now = new Date();
+    const dayStart = serviceDayStartNow(timeZone, now).getTime();
+    return new Date(Math.max(now.getTime() - 60_000, dayStart)).toISOString();
+  };
   const push = async (orders: object[]) => {
     const res = await fetch(`${product.url}/api/pos/orders/`, {
       method: 'POST',
@@ -37,6 +53,10 @@ describe('orders pushed by the POS, on the hostess’s screen', () => {
     await createMember(product.url, HOSTESS, 'Менеджер');
     // The admin makes the POS's key, as the integration's settings would.
     const admin = await apiSignIn(product.url, ADMIN.email, ADMIN.password);
+    const restaurant = await fetch(`${product.url}/api/restaurant/1/`, {
+      headers: { authorization: `Bearer ${admin.access}` },
+    });
+    timeZone = ((await restaurant.json()) as Restaurant).timezone;
     const made = await fetch(`${product.url}/api/restaurant/1/pos-keys/`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin.access}`, 'content-type': 'application/json' },

@@ -36,6 +36,8 @@ try {
     who: Who;
     /** What to do on the page before the picture (open a card, a sheet). */
     act?: (page: Page) => Promise<void>;
+    /** The whole length of a long page, not only what the window shows. */
+    fullPage?: boolean;
   }[] = [
     { name: 'login-phone', path: '/login', viewport: PHONE, who: 'nobody' },
     { name: 'login-tablet', path: '/login', viewport: TABLET, who: 'nobody' },
@@ -410,6 +412,76 @@ try {
       },
     );
   }
+  // Orders (orders-…): an evening's bills pushed by the POS, one closed by hand; analytics over it all.
+  await seedOrders(product.url, staff);
+  // A party that waited, sat down and has gone: the wait histogram, quote accuracy and turn times
+  // of the analytics have a point to draw (it has left the live queue, so the queue shots are as they were).
+  await join({ group_size: 3, name: 'Игорь', phone: '+79167001128' });
+  const igor = (
+    (await (await staff('GET', '/api/reservation/?restaurant_id=1')).json()) as { id: number; name: string }[]
+  ).find((e) => e.name === 'Игорь');
+  if (igor) {
+    await staff('PUT', `/api/reservation/${igor.id}/`, { status: 'sat' });
+    await staff('PUT', `/api/reservation/${igor.id}/`, { status: 'closed' });
+  }
+  const ordersDrawn = (page: Page) => page.getByTestId('order-table').first().waitFor();
+  const openBill = async (page: Page) => {
+    await page.getByRole('button', { name: /^Заказ R-1042/ }).click();
+    await page
+      .getByRole('dialog', { name: /^Заказ R-1042/ })
+      .getByText('Хлебная корзина')
+      .waitFor();
+  };
+  const openPosKeys = async (page: Page) => {
+    await ordersDrawn(page);
+    await page.locator('.orders-pos__summary').click();
+    await page.locator('.orders-pos').getByText('Касса в зале').first().waitFor();
+  };
+  const chartsDrawn = async (page: Page) => {
+    await page.locator('.analytics-kpi').first().waitFor();
+    await page.locator('.analytics-chart svg.recharts-surface').first().waitFor();
+    await page.waitForTimeout(800);
+  };
+  shots.push(
+    { name: 'orders-phone', path: '/restaurant/1/orders', viewport: PHONE, who: 'hostess', act: ordersDrawn },
+    {
+      name: 'orders-tablet',
+      path: '/restaurant/1/orders',
+      viewport: TABLET,
+      who: 'hostess',
+      act: ordersDrawn,
+      fullPage: true,
+    },
+    {
+      name: 'orders-phone-sheet',
+      path: '/restaurant/1/orders',
+      viewport: PHONE,
+      who: 'hostess',
+      act: openBill,
+    },
+    {
+      name: 'orders-manager-tablet-pos',
+      path: '/restaurant/1/orders',
+      viewport: TABLET,
+      who: 'manager',
+      act: openPosKeys,
+      fullPage: true,
+    },
+  );
+  for (const [name, viewport] of [
+    ['tablet', TABLET],
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    shots.push({
+      name: `analytics-${name}`,
+      path: '/restaurant/1/analytics',
+      viewport,
+      who: 'manager',
+      act: chartsDrawn,
+      fullPage: true,
+    });
+  }
   for (const dark of [false, true]) {
     const theme = dark ? 'dark' : 'light';
     for (const shot of shots.filter((s) => !only || s.name.includes(only))) {
@@ -426,6 +498,16 @@ try {
       }
       await page.waitForTimeout(1200);
       if (shot.act) await shot.act(page);
+      if (shot.fullPage) {
+        // A window as tall as the page (not Playwright's fullPage, which keeps the window's height for
+        // the side menu and draws the sticky header where the page was scrolled to).
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        await page.setViewportSize({
+          width: shot.viewport.width,
+          height: Math.max(height, shot.viewport.height),
+        });
+        await page.waitForTimeout(400);
+      }
       await page.screenshot({ path: path.join(out, `${shot.name}-${theme}.png`) });
       await page.close();
       console.info('wrote', `${shot.name}-${theme}`);
@@ -435,6 +517,113 @@ try {
 } finally {
   await browser.close();
   await product.stop();
+}
+
+/**
+ * An evening's bills at the demo restaurant as its POS pushes them (POST /api/pos/orders/ with a key
+ * the manager makes): open bills with long dish names, two at one table, one the POS closed, one
+ * cancelled, one at no table (take-away), and one the hostess closes by hand.
+ */
+async function seedOrders(
+  base: string,
+  staff: (method: string, url: string, body?: object) => Promise<Response>,
+) {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(
+    Date.now() - 6 * 3600_000,
+  );
+  const at = (time: string) => new Date(`${day}T${time}:00+03:00`).toISOString();
+  const { access } = (await (
+    await fetch(`${base}/api/auth/jwt/create/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: MANAGER.email, password: MANAGER.password }),
+    })
+  ).json()) as { access: string };
+  const made = await fetch(`${base}/api/restaurant/1/pos-keys/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Касса в зале' }),
+  });
+  if (!made.ok) throw new Error(`orders seed: pos key ${made.status} ${await made.text()}`);
+  const { key } = (await made.json()) as { key: string };
+  type Item = { name: string; quantity: number; price: number };
+  const bill = (items: Item[]) =>
+    Math.round(items.reduce((sum, i) => sum + i.quantity * i.price * 100, 0)) / 100;
+  const order = (
+    external_id: string,
+    table_number: string,
+    opened: string,
+    guests: number | null,
+    items: Item[],
+    closed?: { at: string; status: 'closed' | 'cancelled' },
+  ) => ({
+    external_id,
+    table_number,
+    opened_at: at(opened),
+    status: closed?.status ?? 'open',
+    closed_at: closed ? at(closed.at) : null,
+    guests,
+    total: bill(items),
+    items,
+  });
+  const pushed = await fetch(`${base}/api/pos/orders/`, {
+    method: 'POST',
+    headers: { authorization: `Token ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      orders: [
+        order(
+          'R-1041',
+          '1',
+          '12:30',
+          2,
+          [
+            { name: 'Борщ с пампушками', quantity: 2, price: 450 },
+            { name: 'Пельмени домашние', quantity: 1, price: 520 },
+            { name: 'Морс клюквенный, кувшин', quantity: 0.5, price: 701 },
+          ],
+          { at: '13:50', status: 'closed' },
+        ),
+        order('R-1042', '3', '18:40', 4, [
+          {
+            name: 'Стейк рибай из мраморной говядины с печёными овощами и соусом демиглас',
+            quantity: 2,
+            price: 2400,
+          },
+          { name: 'Салат «Цезарь» с креветками', quantity: 2, price: 690 },
+          { name: 'Лимонад облепиха-маракуйя', quantity: 4, price: 350 },
+          { name: 'Хлебная корзина', quantity: 1, price: 150 },
+        ]),
+        order('R-1043', '7', '19:05', 6, [
+          { name: 'Сет «Юбилейный» на компанию', quantity: 1, price: 12_900 },
+          { name: 'Шампанское брют, бутылка', quantity: 3, price: 1850 },
+        ]),
+        order('R-1044', '7', '20:15', 2, [{ name: 'Десерт «Павлова»', quantity: 2, price: 540 }]),
+        order('R-1045', 'В2', '19:30', 2, [
+          { name: 'Паста карбонара', quantity: 2, price: 640 },
+          { name: 'Чай облепиховый, чайник', quantity: 1, price: 390 },
+        ]),
+        order('R-1046', '5', '17:00', 3, [{ name: 'Уха по-фински', quantity: 3, price: 560 }], {
+          at: '17:05',
+          status: 'cancelled',
+        }),
+        order('R-1047', '', '16:10', null, [{ name: 'Капучино с собой', quantity: 2, price: 280 }], {
+          at: '16:12',
+          status: 'closed',
+        }),
+      ],
+    }),
+  });
+  if (!pushed.ok) throw new Error(`orders seed: push ${pushed.status} ${await pushed.text()}`);
+  // The guests at В2 paid, the POS never closed their bill: the hostess closes it by hand.
+  const listed = (await (await staff('GET', `/api/orders/?restaurant_id=1&date=${day}`)).json()) as {
+    results: { id: number; external_id: string }[];
+  };
+  const paid = listed.results.find((o) => o.external_id === 'R-1045');
+  const closed = await staff('PATCH', '/api/close_orders/manual_close_orders/', {
+    restaurant_id: 1,
+    order_ids: paid ? [paid.id] : [],
+  });
+  if (!closed.ok) console.warn('orders seed: manual close', closed.status, await closed.text());
 }
 
 /**

@@ -9,11 +9,16 @@ const dayMonthYear = (iso: string) => {
 };
 
 /**
- * The report's underlying tables as an .xlsx workbook with Russian headers: one sheet per day of
- * the range (with a total row) and one per hour of the day, from the service day's first hour. Empty cells where nothing was measured.
+ * The report's underlying tables as an .xlsx workbook with Russian headers, one sheet for each table
+ * the page shows: per day of the range (with a total row), per hour of the day (from the service
+ * day's first hour), the wait histogram, quote accuracy, bookings by status and by source, and
+ * turn times by party size. Sheet names and headers are the page's own labels where it has them.
+ * Empty cells where nothing was measured.
  */
 export async function analyticsWorkbook(report: AnalyticsReport, i18n: I18n): Promise<Buffer> {
   const t = (key: string) => i18n.t(`analytics.export.${key}`);
+  /** The labels the page's charts and their tables use. */
+  const chart = (key: string, values?: Record<string, unknown>) => i18n.t(`analytics.charts.${key}`, values);
   const workbook = new ExcelJS.Workbook();
 
   const days = workbook.addWorksheet(t('daysSheet'));
@@ -68,7 +73,84 @@ export async function analyticsWorkbook(report: AnalyticsReport, i18n: I18n): Pr
     hours.addRow({ ...hour, hour: `${String(hour.hour).padStart(2, '0')}:00` });
   }
 
-  for (const sheet of [days, hours]) {
+  const waits = workbook.addWorksheet(chart('waitDistribution'));
+  waits.columns = [
+    { header: chart('wait'), key: 'wait', width: 14 },
+    { header: chart('parties'), key: 'parties', width: 12 },
+  ];
+  for (const bin of report.wait_distribution) {
+    waits.addRow({
+      wait:
+        bin.to_minutes === null
+          ? chart('binFrom', { from: bin.from_minutes })
+          : chart('binRange', { from: bin.from_minutes, to: bin.to_minutes }),
+      parties: bin.parties,
+    });
+  }
+
+  // Seated parties against the range staff were shown; the share of each among those measured.
+  const quote = report.totals.quote;
+  const quotes = workbook.addWorksheet(chart('quoteAccuracy'));
+  quotes.columns = [
+    { header: chart('wait'), key: 'outcome', width: 18 },
+    { header: chart('parties'), key: 'parties', width: 12 },
+    { header: t('share'), key: 'share', width: 10, style: { numFmt: '0%' } },
+  ];
+  const shareOf = (parties: number) => (quote.measured === 0 ? null : parties / quote.measured);
+  for (const outcome of ['earlier', 'within', 'later'] as const) {
+    quotes.addRow({ outcome: chart(outcome), parties: quote[outcome], share: shareOf(quote[outcome]) });
+  }
+  quotes.addRow({ outcome: t('total'), parties: quote.measured, share: shareOf(quote.measured) }).font = {
+    bold: true,
+  };
+
+  const statuses = workbook.addWorksheet(chart('bookingsByStatus'));
+  statuses.columns = [
+    { header: chart('status'), key: 'status', width: 26 },
+    { header: chart('bookings'), key: 'count', width: 10 },
+  ];
+  for (const row of report.bookings_by_status) {
+    statuses.addRow({ status: i18n.t(`bookingStatuses.${row.status}`), count: row.count });
+  }
+  statuses.addRow({
+    status: t('total'),
+    count: report.bookings_by_status.reduce((sum, row) => sum + row.count, 0),
+  }).font = { bold: true };
+
+  const sources = workbook.addWorksheet(chart('bookingsBySource'));
+  sources.columns = [
+    { header: chart('source'), key: 'source', width: 16 },
+    { header: chart('bookings'), key: 'count', width: 10 },
+  ];
+  for (const row of report.bookings_by_source) {
+    sources.addRow({ source: i18n.t(`analytics.sources.${row.source}`), count: row.count });
+  }
+  sources.addRow({
+    source: t('total'),
+    count: report.bookings_by_source.reduce((sum, row) => sum + row.count, 0),
+  }).font = { bold: true };
+
+  // The chart's title is longer than a sheet name may be (31 characters): a short name of its own.
+  const turns = workbook.addWorksheet(t('turnTimesSheet'));
+  turns.columns = [
+    { header: chart('partySize'), key: 'party', width: 16 },
+    { header: chart('parties'), key: 'parties', width: 12 },
+    { header: chart('avgMinutes'), key: 'avg_minutes', width: 14 },
+    { header: chart('medianMinutes'), key: 'median_minutes', width: 14 },
+  ];
+  for (const turn of report.turn_times) {
+    turns.addRow({
+      party:
+        turn.party_to === null
+          ? chart('partyFrom', { from: turn.party_from })
+          : chart('partyRange', { from: turn.party_from, to: turn.party_to }),
+      parties: turn.parties,
+      avg_minutes: turn.avg_minutes,
+      median_minutes: turn.median_minutes,
+    });
+  }
+
+  for (const sheet of [days, hours, waits, quotes, statuses, sources, turns]) {
     sheet.getRow(1).font = { bold: true };
     sheet.views = [{ state: 'frozen', ySplit: 1 }];
   }

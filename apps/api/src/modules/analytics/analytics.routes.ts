@@ -35,7 +35,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
       config: { access: access.restaurantAdmin() },
       schema: {
         tags: ['analytics'],
-        summary: 'The per-day and per-hour tables of the analytics (.xlsx)',
+        summary: 'The tables of the analytics page, a sheet each (.xlsx)',
         params: RestaurantParams,
         querystring: AnalyticsQuery,
         produces: [XLSX],

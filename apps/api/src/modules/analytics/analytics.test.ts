@@ -616,7 +616,7 @@ describe('analytics over a range of service days', () => {
     expect(exportRes.statusCode).toBe(400);
   });
 
-  it('exports the per-day and per-hour tables as a workbook with Russian headers', async () => {
+  it('exports the tables of the page as a workbook with Russian headers', async () => {
     const res = await get(`/api/restaurant/${restaurantId}/analytics/export/?${RANGE}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
@@ -625,9 +625,18 @@ describe('analytics over a range of service days', () => {
     );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(['По дням', 'По часам']);
-    const [days, hours] = workbook.worksheets;
-    if (!days || !hours) throw new Error('sheets missing');
+    expect(workbook.worksheets.map((s) => s.name)).toEqual([
+      'По дням',
+      'По часам',
+      'Сколько ждали в очереди',
+      'Точность прогноза ожидания',
+      'Брони по статусам',
+      'Брони по источникам',
+      'Время за столом',
+    ]);
+    const [days, hours, waits, quotes, statuses, sources, turns] = workbook.worksheets;
+    if (!days || !hours || !waits || !quotes || !statuses || !sources || !turns)
+      throw new Error('sheets missing');
     const values = (sheet: ExcelJS.Worksheet, row: number) =>
       (sheet.getRow(row).values as unknown[]).slice(1);
     expect(values(days, 1)).toEqual([
@@ -655,5 +664,34 @@ describe('analytics over a range of service days', () => {
     expect(values(hours, 2)).toEqual(['06:00', 1, 0, 0]);
     expect(values(hours, 15)).toEqual(['19:00', 2, 3, 10]);
     expect(values(hours, 25)).toEqual(['05:00', 0, 0, 0]);
+
+    // The other tables of the page, with the labels the page gives them.
+    expect(values(waits, 1)).toEqual(['Ожидание', 'Компаний']);
+    expect(values(waits, 2)).toEqual(['0–5 мин', 1]);
+    expect(values(waits, 5)).toEqual(['30–45 мин', 2]);
+    expect(values(waits, 8)).toEqual(['от 90 мин', 0]);
+    expect(waits.rowCount).toBe(8);
+    expect(values(quotes, 1)).toEqual(['Ожидание', 'Компаний', 'Доля']);
+    expect(values(quotes, 2)).toEqual(['Раньше прогноза', 1, 0.2]);
+    expect(values(quotes, 3)).toEqual(['В пределах', 3, 0.6]);
+    expect(values(quotes, 4)).toEqual(['Позже прогноза', 1, 0.2]);
+    expect(values(quotes, 5)).toEqual(['Итого', 5, 1]);
+    expect(quotes.getCell('C3').numFmt).toBe('0%');
+    expect(values(statuses, 1)).toEqual(['Статус', 'Броней']);
+    expect(values(statuses, 2)).toEqual(['Ожидает подтверждения', 1]);
+    expect(values(statuses, 7)).toEqual(['Завершено', 2]);
+    expect(values(statuses, 11)).toEqual(['Итого', 7]);
+    expect(values(sources, 1)).toEqual(['Источник', 'Броней']);
+    expect([2, 3, 4, 5].map((row) => values(sources, row))).toEqual([
+      ['Сотрудник', 3],
+      ['Форма гостя', 3],
+      ['Телеграм', 1],
+      ['Итого', 7],
+    ]);
+    expect(values(turns, 1)).toEqual(['Гостей за столом', 'Компаний', 'В среднем, мин', 'Медиана, мин']);
+    expect(values(turns, 2)).toEqual(['1–2', 2, 52.5, 52.5]);
+    // Nothing measured for parties of 3–4: empty cells, not zeros.
+    expect(values(turns, 3)).toEqual(['3–4', 0]);
+    expect(values(turns, 5)).toEqual(['7 и больше', 1, 60, 60]);
   });
 });

@@ -37,7 +37,7 @@ export const metabaseQuery = (restaurantId: number) =>
   });
 
 /**
- * The report's per-day and per-hour tables as an .xlsx file, saved by the browser. The transport's
+ * The report's tables (a sheet each) as an .xlsx file, saved by the browser. The transport's
  * raw GET carries the token (and renews it) and hands the reply over unread.
  */
 export async function downloadAnalytics(restaurantId: number, range: DateRange): Promise<void> {

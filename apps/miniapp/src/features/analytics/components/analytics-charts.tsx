@@ -70,7 +70,10 @@ interface Column<T> {
   value: (row: T) => ReactNode;
 }
 
-/** A chart with its title, its summary for screen readers, and its data as a table under a toggle. */
+/**
+ * A chart with its title, its summary for screen readers, and its data as a table under a toggle.
+ * When the range measured nothing for it, a line saying so instead of empty axes.
+ */
 function ChartCard<T>({
   id,
   title,
@@ -78,6 +81,7 @@ function ChartCard<T>({
   rows,
   columns,
   wide = false,
+  empty = false,
   children,
 }: {
   id: string;
@@ -86,6 +90,7 @@ function ChartCard<T>({
   rows: T[];
   columns: Column<T>[];
   wide?: boolean;
+  empty?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -97,9 +102,13 @@ function ChartCard<T>({
       <figcaption id={`${id}-title`} className="analytics-chart__title">
         {title}
       </figcaption>
-      <div className="analytics-chart__plot" role="img" aria-label={summary}>
-        {children}
-      </div>
+      {empty ? (
+        <p className="analytics-chart__empty">{t('analytics.charts.noData')}</p>
+      ) : (
+        <div className="analytics-chart__plot" role="img" aria-label={summary}>
+          {children}
+        </div>
+      )}
       <details className="analytics-chart__data">
         <summary>{t('analytics.charts.asTable')}</summary>
         <div className="analytics-chart__table-wrap">
@@ -188,6 +197,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
           max: count(busiestDay),
         })}
         rows={report.days}
+        empty={busiestDay === 0}
         columns={[
           { label: t('analytics.charts.date'), value: (d) => displayDate(d.date) },
           { label: labels.queue, value: (d) => count(d.queue_covers) },
@@ -227,6 +237,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
           covers: count(busiestHour?.covers ?? 0),
         })}
         rows={hours}
+        empty={hours.every((h) => h.covers === 0 && h.joins === 0)}
         columns={[
           { label: t('analytics.charts.hour'), value: (h) => h.label },
           { label: labels.joins, value: (h) => count(h.joins) },
@@ -264,6 +275,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
               : t('analytics.kpi.minutes', { value: formatNumber(report.totals.wait_p90_minutes) }),
         })}
         rows={bins}
+        empty={bins.every((b) => b.parties === 0)}
         columns={[
           { label: t('analytics.charts.wait'), value: (b) => b.label },
           { label: labels.parties, value: (b) => count(b.parties) },
@@ -295,15 +307,30 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
           later: count(quote.later),
         })}
         rows={outcomes}
+        empty={quote.measured === 0}
         columns={[
           { label: t('analytics.charts.wait'), value: (o) => o.label },
           { label: labels.parties, value: (o) => count(o.parties) },
         ]}
       >
-        <BarChart responsive style={chartStyle(220)} data={outcomes} accessibilityLayer={false}>
-          {grid}
-          <XAxis dataKey="label" tick={axisTick} tickLine={false} interval={0} />
-          <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} width={36} />
+        {/* Lying bars: the outcomes' names side by side collide on a phone. */}
+        <BarChart
+          responsive
+          style={chartStyle(160)}
+          data={outcomes}
+          layout="vertical"
+          accessibilityLayer={false}
+        >
+          <CartesianGrid stroke="var(--tgui--divider)" strokeDasharray="3 3" horizontal={false} />
+          <XAxis type="number" allowDecimals={false} tick={axisTick} tickLine={false} />
+          <YAxis
+            type="category"
+            dataKey="label"
+            tick={axisTick}
+            tickLine={false}
+            axisLine={false}
+            width={130}
+          />
           {tooltip}
           <Bar maxBarSize={48} dataKey="parties" name={labels.parties}>
             {outcomes.map((o) => (
@@ -318,6 +345,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
         title={t('analytics.charts.bookingsByStatus')}
         summary={t('analytics.charts.bookingsSummary', { total: count(report.totals.bookings) })}
         rows={statuses}
+        empty={statuses.length === 0}
         columns={[
           { label: t('analytics.charts.status'), value: (s) => s.label },
           { label: labels.bookings, value: (s) => count(s.count) },
@@ -354,6 +382,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
         title={t('analytics.charts.bookingsBySource')}
         summary={t('analytics.charts.bookingsSummary', { total: count(report.totals.bookings) })}
         rows={sources}
+        empty={sources.every((s) => s.count === 0)}
         columns={[
           { label: t('analytics.charts.source'), value: (s) => s.label },
           { label: labels.bookings, value: (s) => count(s.count) },
@@ -391,6 +420,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
         title={t('analytics.charts.turnTimes')}
         summary={t('analytics.charts.turnTimesSummary')}
         rows={turns}
+        empty={turns.every((turn) => turn.avg_minutes === null && turn.median_minutes === null)}
         columns={[
           { label: t('analytics.charts.partySize'), value: (turn) => turn.label },
           { label: labels.parties, value: (turn) => count(turn.parties) },

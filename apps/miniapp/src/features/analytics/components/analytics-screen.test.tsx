@@ -216,6 +216,26 @@ describe('the analytics page', () => {
     }
   });
 
+  it('says so in a chart the range measured nothing for, instead of drawing empty axes', {
+    timeout: 20_000,
+  }, async () => {
+    // Busy, but nobody waited in the queue (no histogram) and no table turn was measured.
+    api(() => HttpResponse.json(busy()));
+    renderScreen();
+    const waits = await screen.findByRole('figure', { name: 'Сколько ждали в очереди' }, { timeout: 5000 });
+    expect(within(waits).getByText('За этот период нечего показать')).toBeTruthy();
+    expect(within(waits).queryByRole('img')).toBeNull();
+    // Its figures are still there as a table.
+    expect(within(waits).getByRole('row', { name: /0–5 мин/ }).textContent).toContain('0');
+    const turns = screen.getByRole('figure', { name: 'Время за столом по размеру компании' });
+    expect(within(turns).getByText('За этот период нечего показать')).toBeTruthy();
+    for (const drawn of ['Гости по дням', 'Точность прогноза ожидания', 'Брони по статусам']) {
+      const figure = screen.getByRole('figure', { name: drawn });
+      expect(within(figure).getByRole('img')).toBeTruthy();
+      expect(within(figure).queryByText('За этот период нечего показать')).toBeNull();
+    }
+  });
+
   it('says when the range has nobody, and offers another range', async () => {
     api(() => HttpResponse.json(report()));
     renderScreen();
