@@ -117,6 +117,19 @@ export const BookingUpdateBody = z.object({
 });
 export type BookingUpdateBody = z.infer<typeof BookingUpdateBody>;
 
+/**
+ * PATCH /api/booking/{id}/ may say which version of the booking it corrects: `If-Match` with the
+ * booking's `updated` in quotes (its ETag, `"2026-11-24T18:05:00.123Z"`). Changed meanwhile, by
+ * another device: 409 `conflict`, so that an edit form never overwrites what it has not seen.
+ */
+export const BookingVersionHeaders = z.object({
+  'if-match': z
+    .string()
+    .regex(/^"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z"$/, { error: MessageKey.invalid })
+    .optional(),
+});
+export const bookingVersionTag = (updated: string) => `"${updated}"`;
+
 export const BookingParams = z.object({ id: Id });
 
 export const BookingHistoryItem = z.object({

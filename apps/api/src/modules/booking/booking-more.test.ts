@@ -826,6 +826,73 @@ describe('bookings, further: today, rules, auto-confirmation, limits, bad input,
       // Read again, the same change is judged on what is there now.
       expect((await patch(booking.id, { status: 'open' })).statusCode).toBe(200);
     });
+
+    it('refuses a correction made on a version of the booking that has since changed (If-Match), and keeps theirs', async () => {
+      const hall = await smallHall('Две правки');
+      const booking = await created({ restaurant: hall.id, group_size: 2, seating_time: at('20:00') });
+      const onVersion = (version: string, body: object) =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `/api/booking/${booking.id}/`,
+          headers: { ...who.bearer(who.hostessA), 'if-match': `"${version}"` },
+          payload: body,
+        });
+      // The phone's edit form and the tablet's both opened this version; the tablet saves first.
+      const tablet = await onVersion(booking.updated, { comment: 'у окна' });
+      expect(tablet.statusCode, tablet.body).toBe(200);
+      const saved = Booking.parse(tablet.json());
+      expect(saved.updated).not.toBe(booking.updated);
+      const phone = await onVersion(booking.updated, { comment: 'без лука', deposit: true });
+      expect(phone.statusCode).toBe(409);
+      expect(phone.json()).toEqual({
+        detail: 'Бронь уже изменили на другом устройстве. Обновите страницу',
+        code: 'conflict',
+      });
+      const now = Booking.parse((await call('GET', `/api/booking/${booking.id}/`)).json());
+      expect(now).toMatchObject({ comment: 'у окна', deposit: false, updated: saved.updated });
+      // On the version it has now, the phone's correction goes through; without If-Match, as before.
+      const again = await onVersion(saved.updated, { comment: 'у окна, без лука' });
+      expect(again.statusCode, again.body).toBe(200);
+      expect((await patch(booking.id, { deposit: true })).statusCode).toBe(200);
+
+      // A version that is not one: 400 naming it.
+      const wrong = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/booking/${booking.id}/`,
+        headers: { ...who.bearer(who.hostessA), 'if-match': 'вчера' },
+        payload: { comment: 'x' },
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({ 'if-match': ['Некорректное значение'] });
+    });
+
+    it('holds the version in the writing transaction too: a change landing in between is not overwritten', async () => {
+      const hall = await smallHall('Правка между');
+      const booking = await created({ restaurant: hall.id, group_size: 2, seating_time: at('18:00') });
+      const db = t.database.db;
+      const transaction = db.transaction;
+      // Another device's correction (same status) lands after this request read the booking.
+      db.transaction = (async (...args: Parameters<typeof transaction>) => {
+        db.transaction = transaction;
+        await db
+          .update(schema.bookings)
+          .set({ comment: 'у окна', updatedAt: new Date(Date.now() + 5) })
+          .where(eq(schema.bookings.id, booking.id));
+        return transaction.apply(db, args);
+      }) as typeof transaction;
+      try {
+        const stale = await t.app.inject({
+          method: 'PATCH',
+          url: `/api/booking/${booking.id}/`,
+          headers: { ...who.bearer(who.hostessA), 'if-match': `"${booking.updated}"` },
+          payload: { comment: 'без лука' },
+        });
+        expect(stale.statusCode, stale.body).toBe(409);
+      } finally {
+        db.transaction = transaction;
+      }
+      expect(Booking.parse((await call('GET', `/api/booking/${booking.id}/`)).json()).comment).toBe('у окна');
+    });
   });
 
   describe('a seated queue party at the API', () => {

@@ -10,6 +10,7 @@ import {
   BookingPage,
   BookingParams,
   BookingUpdateBody,
+  BookingVersionHeaders,
   ChangeRestaurantBody,
   ContactsExportQuery,
   DayTablePage,
@@ -242,13 +243,22 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
         tags: ['bookings'],
         summary: 'Change the status (as the status machine allows) and/or the details',
         description:
-          '409 `invalid_transition` for a move the machine refuses, `booking_conflict` when a new time or table is taken, `conflict` when another device changed it first.',
+          '409 `invalid_transition` for a move the machine refuses, `booking_conflict` when a new time or table is taken, `conflict` when another device changed it first (its status, or anything at all when `If-Match` names the version the change was made on).',
         params: BookingParams,
+        headers: BookingVersionHeaders,
         body: BookingUpdateBody,
         response: { 200: Booking, ...errors },
       },
     },
-    (request) => bookings.update(viewerOf(request), request.params.id, request.body),
+    (request) => {
+      const version = request.headers['if-match'];
+      return bookings.update(
+        viewerOf(request),
+        request.params.id,
+        request.body,
+        version ? new Date(version.slice(1, -1)) : null,
+      );
+    },
   );
 
   app.get(

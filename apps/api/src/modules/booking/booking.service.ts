@@ -85,6 +85,9 @@ type BookingRow = typeof bookings.$inferSelect;
 type RestaurantRow = typeof restaurants.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** The database keeps microseconds; the API (and so every version a client holds) shows milliseconds. */
+const sameMillisecond = (a: Date, b: Date) => a.getTime() === b.getTime();
+
 const HOLDING = TABLE_HOLDING_BOOKING_STATUSES as BookingStatus[];
 /** A visit that happened: the party sat down. */
 const VISITED_BOOKING: BookingStatus[] = ['open', 'closed'];
@@ -509,12 +512,22 @@ export function createBookingService(db: Database, now: () => Date = () => new D
     place: Place | null,
     by: number | null,
     changes: Record<string, unknown>,
+    version: Date | null = null,
   ): Promise<BookingRow> {
     return db.transaction(async (tx) => {
       const [updated] = await tx
         .update(bookings)
         .set({ ...patch, updatedAt: now() })
-        .where(and(eq(bookings.id, before.id), eq(bookings.status, before.status)))
+        .where(
+          and(
+            eq(bookings.id, before.id),
+            eq(bookings.status, before.status),
+            // The version, to the millisecond as the API shows it (the column keeps microseconds).
+            version
+              ? sql`date_trunc('milliseconds', ${bookings.updatedAt}) = ${version.toISOString()}::timestamptz`
+              : undefined,
+          ),
+        )
         .returning();
       if (!updated) throw new HttpError(409, 'bookingApi.changedElsewhere', 'conflict');
       const tableIds = place
@@ -717,8 +730,17 @@ export function createBookingService(db: Database, now: () => Date = () => new D
      * new time, size or place is checked by the engine and held by the constraint; a booking that
      * takes a table again (off the waiting list, an undone cancel) gets its place or the best fit.
      */
-    async update(viewer: Viewer, id: number, body: BookingUpdateBody): Promise<Booking> {
+    async update(
+      viewer: Viewer,
+      id: number,
+      body: BookingUpdateBody,
+      version: Date | null = null,
+    ): Promise<Booking> {
       const before = await bookingFor(viewer, id);
+      // Changed since the version the change was made on (If-Match): the other device's change stands.
+      if (version && !sameMillisecond(before.updatedAt, version)) {
+        throw new HttpError(409, 'bookingApi.changedElsewhere', 'conflict');
+      }
       const restaurant = await restaurantOrThrow(before.restaurantId);
       const to = body.status ?? before.status;
       if (to !== before.status && !canMoveBooking(before.status, to)) {
@@ -763,7 +785,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
       if (Object.keys(patch).length === 0) return view(before);
       const changes: Record<string, unknown> = { ...body };
       delete changes.status;
-      return view(await change(before, patch, place, viewer.id, changes));
+      return view(await change(before, patch, place, viewer.id, changes, version));
     },
 
     /** GET /api/booking/today-bookings/: the restaurant's service day now, by seating time. */

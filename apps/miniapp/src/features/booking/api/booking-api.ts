@@ -13,6 +13,7 @@ import type {
   TableFit,
   WaitingListBody,
 } from '@stolik/contracts';
+import { bookingVersionTag } from '@stolik/contracts';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { hallRetryDelay, retryHallLoad } from '../../../shared/api/hall-loading';
 import { load } from '../../../shared/api/load';
@@ -195,8 +196,16 @@ export const fitsQuery = (restaurantId: number, fit: FitQuery) =>
 export const createBooking = (body: BookingCreateBody) =>
   post<Booking>('/api/booking/', body) as Promise<Booking>;
 
-export const updateBooking = (id: number, body: BookingUpdateBody) =>
-  patch<Booking>(`/api/booking/${id}/`, body) as Promise<Booking>;
+/**
+ * A correction; with `version` (the booking's `updated` as the form opened it), refused with 409
+ * 'conflict' when another device changed the booking meanwhile, instead of overwriting its change.
+ */
+export const updateBooking = (id: number, body: BookingUpdateBody, version?: string) =>
+  patch<Booking>(
+    `/api/booking/${id}/`,
+    body,
+    version ? { headers: { 'If-Match': bookingVersionTag(version) } } : undefined,
+  ) as Promise<Booking>;
 
 export const addToWaitingList = (body: WaitingListBody) =>
   post<Booking>('/api/booking/waiting_queue/', body) as Promise<Booking>;

@@ -51,6 +51,10 @@ export function BookingEditForm({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const refusal = useRefusalMessage();
+  // The booking as the form opened it: what is changed is judged against it, and the save names its
+  // version, so that a change made on another device meanwhile is refused (409), not overwritten by
+  // the values this form still holds.
+  const [opened] = useState(booking);
   const [date, setDate] = useState(() => wallClock(timeZone, booking.seating_time).date);
   const [fromMinutes, setFrom] = useState<number | null>(() =>
     minutesIntoDay(timeZone, wallClock(timeZone, booking.seating_time).date, booking.seating_time),
@@ -78,7 +82,7 @@ export function BookingEditForm({
     enabled: start !== null && end !== null,
   });
   const save = useMutation({
-    mutationFn: (body: BookingUpdateBody) => updateBooking(booking.id, body),
+    mutationFn: (body: BookingUpdateBody) => updateBooking(opened.id, body, opened.updated),
     onSuccess: () => {
       haptic.success();
       showToast(t('booking.saved'));
@@ -93,17 +97,17 @@ export function BookingEditForm({
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all(restaurantId) }),
   });
 
-  /** What differs from the booking as it is (empty: nothing to save); needs a start and an end. */
+  /** What differs from the booking as the form opened it (empty: nothing to save); needs a start and an end. */
   const changesFrom = (from: string, to: string): BookingUpdateBody => {
     const body: BookingUpdateBody = {};
-    if (Date.parse(from) !== Date.parse(booking.seating_time)) body.seating_time = from;
-    if (Date.parse(to) !== Date.parse(booking.end_time)) body.end_time = to;
-    if (size !== booking.group_size) body.group_size = size;
-    if (!samePlace(place, placeOf(booking))) Object.assign(body, placeBody(place));
-    if (name.trim() !== booking.name) body.name = name.trim();
-    if (phone.trim() !== booking.phone) body.phone = phone.trim();
-    if (comment.trim() !== booking.comment) body.comment = comment.trim();
-    if (deposit !== booking.deposit) body.deposit = deposit;
+    if (Date.parse(from) !== Date.parse(opened.seating_time)) body.seating_time = from;
+    if (Date.parse(to) !== Date.parse(opened.end_time)) body.end_time = to;
+    if (size !== opened.group_size) body.group_size = size;
+    if (!samePlace(place, placeOf(opened))) Object.assign(body, placeBody(place));
+    if (name.trim() !== opened.name) body.name = name.trim();
+    if (phone.trim() !== opened.phone) body.phone = phone.trim();
+    if (comment.trim() !== opened.comment) body.comment = comment.trim();
+    if (deposit !== opened.deposit) body.deposit = deposit;
     return body;
   };
   // A time cleared is a change too: closing the Mini App then asks first.

@@ -201,6 +201,7 @@ describe('the day of bookings on a timeline', () => {
   it('checks a new end time against what is free before saving, and shows the server’s refusal', async () => {
     const fitQueries: URLSearchParams[] = [];
     const sent: BookingUpdateBody[] = [];
+    const versions: (string | null)[] = [];
     bookingApi(server, { bookings: EVENING, dayTables: DAY_TABLES });
     server.use(
       http.get('*/api/booking/find-available-tables/', ({ request }) => {
@@ -211,6 +212,7 @@ describe('the day of bookings on a timeline', () => {
       }),
       http.patch('*/api/booking/1/', async ({ request }) => {
         sent.push((await request.json()) as BookingUpdateBody);
+        versions.push(request.headers.get('if-match'));
         return HttpResponse.json(
           { detail: 'Этот стол уже забронирован на это время', code: 'booking_conflict' },
           { status: 409 },
@@ -240,5 +242,7 @@ describe('the day of bookings on a timeline', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Сохранить' }));
     expect(await within(card).findByText('Этот стол уже забронирован на это время')).toBeTruthy();
     expect(sent).toEqual([{ end_time: msk(DAY, '22:00') }]);
+    // The save names the version the form opened, so a change from another device is not overwritten.
+    expect(versions).toEqual([`"${EVENING.find((b) => b.id === 1)?.updated}"`]);
   });
 });
