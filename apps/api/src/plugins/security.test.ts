@@ -79,6 +79,9 @@ describe('security headers and CORS', () => {
     expect(preflight.headers['access-control-allow-origin']).toBe(ALLOWED);
     expect(preflight.headers['access-control-allow-methods']).toContain('POST');
     expect(preflight.headers['access-control-allow-headers']).toContain('authorization');
+    // A booking's correction names its version; an offline action its key.
+    expect(preflight.headers['access-control-allow-headers']).toContain('if-match');
+    expect(preflight.headers['access-control-allow-headers']).toContain('idempotency-key');
 
     const call = await app.inject({ method: 'POST', url: '/api/thing/', headers: { origin: ALLOWED } });
     expect(call.statusCode).toBe(200);

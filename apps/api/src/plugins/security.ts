@@ -57,7 +57,7 @@ const DOCS_POLICY = [
 ].join('; ');
 
 const CORS_METHODS = 'GET, POST, PUT, PATCH, DELETE';
-const CORS_HEADERS = 'authorization, content-type, x-request-id, idempotency-key';
+const CORS_HEADERS = 'authorization, content-type, x-request-id, idempotency-key, if-match';
 const PREFLIGHT_CACHE_S = 600;
 
 function isDocs(request: FastifyRequest): boolean {
