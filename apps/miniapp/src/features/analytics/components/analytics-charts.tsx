@@ -12,6 +12,7 @@ import {
   Line,
   Tooltip,
   XAxis,
+  type XAxisProps,
   YAxis,
 } from 'recharts';
 import { displayDate } from '../../../shared/time/restaurant-clock';
@@ -64,6 +65,82 @@ const tooltip = (
 );
 const legend = <Legend wrapperStyle={{ fontSize: 13, color: 'var(--tgui--text_color)' }} />;
 const chartStyle = (height: number) => ({ width: '100%', height });
+
+/**
+ * Standing bars (and a line, `composed`) over the range's days, hours or groups, named by their `label`:
+ * the grid, the axes, the tooltip, and the legend where there is more than one series. The series are
+ * the children; `xAxis` is what the labels along the bottom need besides.
+ */
+function StandingBars({
+  data,
+  height,
+  xAxis,
+  withLegend = false,
+  composed = false,
+  children,
+}: {
+  data: object[];
+  height: number;
+  xAxis?: Omit<XAxisProps, 'dataKey' | 'tick' | 'tickLine'>;
+  withLegend?: boolean;
+  composed?: boolean;
+  children: ReactNode;
+}) {
+  const Chart = composed ? ComposedChart : BarChart;
+  return (
+    <Chart responsive style={chartStyle(height)} data={data} accessibilityLayer={false}>
+      {grid}
+      <XAxis dataKey="label" tick={axisTick} tickLine={false} {...xAxis} />
+      <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} width={36} />
+      {tooltip}
+      {withLegend && legend}
+      {children}
+    </Chart>
+  );
+}
+
+/**
+ * Lying bars, one a row named by its `label`, each its own colour: the names side by side would
+ * collide on a phone.
+ */
+function LyingBars<T extends { label: string }>({
+  data,
+  dataKey,
+  name,
+  height,
+  labelWidth,
+  rowKey,
+  colour,
+}: {
+  data: T[];
+  dataKey: string;
+  name: string;
+  height: number;
+  labelWidth: number;
+  rowKey: (row: T) => string;
+  colour: (row: T, index: number) => string | undefined;
+}) {
+  return (
+    <BarChart responsive style={chartStyle(height)} data={data} layout="vertical" accessibilityLayer={false}>
+      <CartesianGrid stroke="var(--tgui--divider)" strokeDasharray="3 3" horizontal={false} />
+      <XAxis type="number" allowDecimals={false} tick={axisTick} tickLine={false} />
+      <YAxis
+        type="category"
+        dataKey="label"
+        tick={axisTick}
+        tickLine={false}
+        axisLine={false}
+        width={labelWidth}
+      />
+      {tooltip}
+      <Bar maxBarSize={48} dataKey={dataKey} name={name}>
+        {data.map((row, index) => (
+          <Cell key={rowKey(row)} fill={colour(row, index)} />
+        ))}
+      </Bar>
+    </BarChart>
+  );
+}
 
 interface Column<T> {
   label: string;
@@ -205,12 +282,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
           { label: labels.covers, value: (d) => count(d.covers) },
         ]}
       >
-        <BarChart responsive style={chartStyle(240)} data={days} accessibilityLayer={false}>
-          {grid}
-          <XAxis dataKey="label" tick={axisTick} tickLine={false} minTickGap={8} />
-          <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} width={36} />
-          {tooltip}
-          {legend}
+        <StandingBars data={days} height={240} xAxis={{ minTickGap: 8 }} withLegend>
           <Bar
             maxBarSize={48}
             dataKey="queue_covers"
@@ -225,7 +297,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
             stackId="covers"
             fill={COLOUR.booking}
           />
-        </BarChart>
+        </StandingBars>
       </ChartCard>
 
       <ChartCard
@@ -245,12 +317,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
           { label: labels.covers, value: (h) => count(h.covers) },
         ]}
       >
-        <ComposedChart responsive style={chartStyle(240)} data={hours} accessibilityLayer={false}>
-          {grid}
-          <XAxis dataKey="label" tick={axisTick} tickLine={false} minTickGap={4} />
-          <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} width={36} />
-          {tooltip}
-          {legend}
+        <StandingBars data={hours} height={240} xAxis={{ minTickGap: 4 }} withLegend composed>
           <Bar maxBarSize={48} dataKey="covers" name={labels.covers} fill={COLOUR.queue} />
           <Line
             dataKey="joins"
@@ -261,7 +328,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
             dot={{ r: 2 }}
             isAnimationActive={false}
           />
-        </ComposedChart>
+        </StandingBars>
       </ChartCard>
 
       <ChartCard
@@ -281,21 +348,13 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
           { label: labels.parties, value: (b) => count(b.parties) },
         ]}
       >
-        <BarChart responsive style={chartStyle(220)} data={bins} accessibilityLayer={false}>
-          {grid}
-          <XAxis
-            dataKey="label"
-            tick={axisTick}
-            tickLine={false}
-            interval={0}
-            angle={-30}
-            textAnchor="end"
-            height={48}
-          />
-          <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} width={36} />
-          {tooltip}
+        <StandingBars
+          data={bins}
+          height={220}
+          xAxis={{ interval: 0, angle: -30, textAnchor: 'end', height: 48 }}
+        >
           <Bar maxBarSize={48} dataKey="parties" name={labels.parties} fill={COLOUR.neutral} />
-        </BarChart>
+        </StandingBars>
       </ChartCard>
 
       <ChartCard
@@ -313,31 +372,15 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
           { label: labels.parties, value: (o) => count(o.parties) },
         ]}
       >
-        {/* Lying bars: the outcomes' names side by side collide on a phone. */}
-        <BarChart
-          responsive
-          style={chartStyle(160)}
+        <LyingBars
           data={outcomes}
-          layout="vertical"
-          accessibilityLayer={false}
-        >
-          <CartesianGrid stroke="var(--tgui--divider)" strokeDasharray="3 3" horizontal={false} />
-          <XAxis type="number" allowDecimals={false} tick={axisTick} tickLine={false} />
-          <YAxis
-            type="category"
-            dataKey="label"
-            tick={axisTick}
-            tickLine={false}
-            axisLine={false}
-            width={130}
-          />
-          {tooltip}
-          <Bar maxBarSize={48} dataKey="parties" name={labels.parties}>
-            {outcomes.map((o) => (
-              <Cell key={o.id} fill={o.colour} />
-            ))}
-          </Bar>
-        </BarChart>
+          dataKey="parties"
+          name={labels.parties}
+          height={160}
+          labelWidth={130}
+          rowKey={(o) => o.id}
+          colour={(o) => o.colour}
+        />
       </ChartCard>
 
       <ChartCard
@@ -351,30 +394,15 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
           { label: labels.bookings, value: (s) => count(s.count) },
         ]}
       >
-        <BarChart
-          responsive
-          style={chartStyle(Math.max(120, 36 * statuses.length + 40))}
+        <LyingBars
           data={statuses}
-          layout="vertical"
-          accessibilityLayer={false}
-        >
-          <CartesianGrid stroke="var(--tgui--divider)" strokeDasharray="3 3" horizontal={false} />
-          <XAxis type="number" allowDecimals={false} tick={axisTick} tickLine={false} />
-          <YAxis
-            type="category"
-            dataKey="label"
-            tick={axisTick}
-            tickLine={false}
-            axisLine={false}
-            width={150}
-          />
-          {tooltip}
-          <Bar maxBarSize={48} dataKey="count" name={labels.bookings}>
-            {statuses.map((s) => (
-              <Cell key={s.status} fill={STATUS_COLOUR[s.status]} />
-            ))}
-          </Bar>
-        </BarChart>
+          dataKey="count"
+          name={labels.bookings}
+          height={Math.max(120, 36 * statuses.length + 40)}
+          labelWidth={150}
+          rowKey={(s) => s.status}
+          colour={(s) => STATUS_COLOUR[s.status]}
+        />
       </ChartCard>
 
       <ChartCard
@@ -388,30 +416,15 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
           { label: labels.bookings, value: (s) => count(s.count) },
         ]}
       >
-        <BarChart
-          responsive
-          style={chartStyle(160)}
+        <LyingBars
           data={sources}
-          layout="vertical"
-          accessibilityLayer={false}
-        >
-          <CartesianGrid stroke="var(--tgui--divider)" strokeDasharray="3 3" horizontal={false} />
-          <XAxis type="number" allowDecimals={false} tick={axisTick} tickLine={false} />
-          <YAxis
-            type="category"
-            dataKey="label"
-            tick={axisTick}
-            tickLine={false}
-            axisLine={false}
-            width={110}
-          />
-          {tooltip}
-          <Bar maxBarSize={48} dataKey="count" name={labels.bookings}>
-            {sources.map((s, index) => (
-              <Cell key={s.source} fill={SOURCE_COLOUR[index % SOURCE_COLOUR.length]} />
-            ))}
-          </Bar>
-        </BarChart>
+          dataKey="count"
+          name={labels.bookings}
+          height={160}
+          labelWidth={110}
+          rowKey={(s) => s.source}
+          colour={(_, index) => SOURCE_COLOUR[index % SOURCE_COLOUR.length]}
+        />
       </ChartCard>
 
       <ChartCard
@@ -428,15 +441,10 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
           { label: labels.median, value: (turn) => minutes(turn.median_minutes) },
         ]}
       >
-        <BarChart responsive style={chartStyle(220)} data={turns} accessibilityLayer={false}>
-          {grid}
-          <XAxis dataKey="label" tick={axisTick} tickLine={false} interval={0} />
-          <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} width={36} />
-          {tooltip}
-          {legend}
+        <StandingBars data={turns} height={220} xAxis={{ interval: 0 }} withLegend>
           <Bar maxBarSize={48} dataKey="avg_minutes" name={labels.avg} fill={COLOUR.queue} />
           <Bar maxBarSize={48} dataKey="median_minutes" name={labels.median} fill={COLOUR.booking} />
-        </BarChart>
+        </StandingBars>
       </ChartCard>
     </div>
   );
