@@ -1,14 +1,15 @@
 import '../booking.css';
 import type { Booking, Restaurant } from '@stolik/contracts';
-import { type BookingStatus, BREAKPOINT_MOBILE, parseIsoDate } from '@stolik/domain';
+import { type BookingStatus, BREAKPOINT_MOBILE } from '@stolik/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { hallLoadFailureKey } from '../../../shared/api/hall-loading';
 import { LiveBadge } from '../../../shared/live/live-badge';
 import { useNow } from '../../../shared/live/use-now';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
+import { useDayInAddress } from '../../../shared/routing/use-day-in-address';
 import { DateSwitcher } from '../../../shared/ui/date-switcher';
 import { Page } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
@@ -22,7 +23,7 @@ import {
   tablesQuery,
   zonesQuery,
 } from '../api/booking-api';
-import { minutesIntoDay, roundUpTo, todayIn } from '../booking-time';
+import { minutesIntoDay, roundUpTo } from '../booking-time';
 import { labelOf, NO_TABLES } from '../booking-view';
 import {
   buildTimeline,
@@ -50,27 +51,6 @@ export function BookingScreen() {
   );
 }
 
-/** The day in the address (?date=), so a reload or a shared link keeps it; today by default. */
-export function useBookingDate(timeZone: string, now: number) {
-  const [params, setParams] = useSearchParams();
-  const today = todayIn(timeZone, now);
-  const asked = params.get('date');
-  const date = asked && parseIsoDate(asked) ? asked : today;
-  const setDate = useCallback(
-    (next: string) =>
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          updated.set('date', next);
-          return updated;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  return { date, today, setDate };
-}
-
 function BookingDay({ restaurant }: { restaurant: Restaurant }) {
   const { t } = useTranslation();
   const restaurantId = restaurant.id;
@@ -78,7 +58,7 @@ function BookingDay({ restaurant }: { restaurant: Restaurant }) {
   const phone = useMediaQuery(`(max-width: ${BREAKPOINT_MOBILE - 0.02}px)`);
   const live = useRestaurantChanges(restaurantId, ['booking', 'table']);
   const now = useNow(30_000);
-  const { date, today, setDate } = useBookingDate(timeZone, now);
+  const { date, today, setDate } = useDayInAddress(timeZone, now);
   const isToday = date === today;
 
   const bookings = useQuery(dayBookingsQuery(restaurantId, date));

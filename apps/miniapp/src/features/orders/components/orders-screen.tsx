@@ -1,17 +1,17 @@
 import '../orders.css';
 import type { Order, Restaurant } from '@stolik/contracts';
-import { isAdmin, parseIsoDate } from '@stolik/domain';
+import { isAdmin } from '@stolik/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { LiveBadge } from '../../../shared/live/live-badge';
 import { useNow } from '../../../shared/live/use-now';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
+import { useDayInAddress } from '../../../shared/routing/use-day-in-address';
 import { useSession } from '../../../shared/session/session';
 import { viewerIn } from '../../../shared/session/viewer';
 import { useTelegramMainButton } from '../../../shared/telegram/bridge';
-import { todayIn } from '../../../shared/time/restaurant-clock';
 import { DateSwitcher } from '../../../shared/ui/date-switcher';
 import { Page } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
@@ -34,34 +34,13 @@ export function OrdersScreen() {
   );
 }
 
-/** The day in the address (?date=), so a reload or a shared link keeps it; the service day now by default. */
-function useShownDay(timeZone: string, now: number) {
-  const [params, setParams] = useSearchParams();
-  const today = todayIn(timeZone, now);
-  const asked = params.get('date');
-  const date = asked && parseIsoDate(asked) ? asked : today;
-  const setDate = useCallback(
-    (next: string) =>
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          updated.set('date', next);
-          return updated;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  return { date, today, setDate };
-}
-
 function OrdersDay({ restaurant }: { restaurant: Restaurant }) {
   const { t } = useTranslation();
   const restaurantId = restaurant.id;
   const timeZone = restaurant.timezone;
   const live = useRestaurantChanges(restaurantId, ['order']);
   const now = useNow(60_000);
-  const { date, today, setDate } = useShownDay(timeZone, now);
+  const { date, today, setDate } = useDayInAddress(timeZone, now);
   const orders = useQuery(dayOrdersQuery(restaurantId, date));
   const summary = useQuery(daySummaryQuery(restaurantId, date));
   const viewer = viewerIn(useSession().me, restaurantId);
