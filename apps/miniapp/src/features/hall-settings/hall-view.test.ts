@@ -1,8 +1,9 @@
 import { TableCreateBody } from '@stolik/contracts';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
+import { todayIn } from '../../shared/time/restaurant-clock';
 import { checkWith, fieldsUnder } from './form-check';
-import { byNumber, serviceDayAt, shownDate, tablesByZone } from './hall-view';
+import { byNumber, shownDate, tablesByZone } from './hall-view';
 import { table } from './test/hall-fixtures';
 
 describe('the hall as the settings and the Зоны screen read it', () => {
@@ -28,10 +29,10 @@ describe('the hall as the settings and the Зоны screen read it', () => {
     expect(tablesByZone(zones, (z) => z.id, [table(1, '1', 1, [1, 2])])).toHaveLength(2);
   });
 
-  it('counts the service day from 06:00 on the restaurant’s clock', () => {
-    expect(serviceDayAt('Europe/Moscow', Date.parse('2026-03-14T05:59:00+03:00'))).toBe('2026-03-13');
-    expect(serviceDayAt('Europe/Moscow', Date.parse('2026-03-14T06:00:00+03:00'))).toBe('2026-03-14');
-    expect(serviceDayAt('Asia/Vladivostok', Date.parse('2026-03-13T22:30:00Z'))).toBe('2026-03-14');
+  it('counts the service day from 06:00 on the restaurant’s clock (the shared clock the screens use)', () => {
+    expect(todayIn('Europe/Moscow', Date.parse('2026-03-14T05:59:00+03:00'))).toBe('2026-03-13');
+    expect(todayIn('Europe/Moscow', Date.parse('2026-03-14T06:00:00+03:00'))).toBe('2026-03-14');
+    expect(todayIn('Asia/Vladivostok', Date.parse('2026-03-13T22:30:00Z'))).toBe('2026-03-14');
     expect(shownDate('2026-03-04')).toBe('04.03.2026');
   });
 

@@ -1,13 +1,5 @@
 import type { Table } from '@stolik/contracts';
-import {
-  addDays,
-  formatCalendarDate,
-  localIsoDate,
-  localTimeOf,
-  minutesOfDay,
-  parseIsoDate,
-  SERVICE_DAY_START,
-} from '@stolik/domain';
+import { formatCalendarDate, localIsoDate, localTimeOf, parseIsoDate } from '@stolik/domain';
 
 /** Table numbers in the order people count them: 2 before 10, 'В2' before 'В10'. */
 export const byNumber = (a: Pick<Table, 'number'>, b: Pick<Table, 'number'>) =>
@@ -33,18 +25,6 @@ export function tablesByZone<Z>(zones: readonly Z[], zoneId: (zone: Z) => number
   const loose = sorted.filter((t) => t.zone === null || !known.has(t.zone));
   if (loose.length > 0) result.push({ zone: null, tables: loose });
   return result;
-}
-
-/**
- * The service day an instant belongs to, on the restaurant's clock: before SERVICE_DAY_START (06:00)
- * it is still the day before, as the booking screens and the API count days.
- */
-export function serviceDayAt(timeZone: string, at: number): string {
-  const instant = new Date(at);
-  const date = localIsoDate(timeZone, instant);
-  return minutesOfDay(localTimeOf(timeZone, instant)) < minutesOfDay(SERVICE_DAY_START)
-    ? addDays(date, -1)
-    : date;
 }
 
 /** 'HH:mm' of an instant on the restaurant's clock. */

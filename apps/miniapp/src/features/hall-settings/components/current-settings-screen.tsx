@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { hallLoadFailureKey } from '../../../shared/api/hall-loading';
 import { useNow } from '../../../shared/live/use-now';
+import { todayIn } from '../../../shared/time/restaurant-clock';
 import { Field } from '../../../shared/ui/field';
 import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
@@ -25,7 +26,7 @@ import {
   zoneSchedulesQuery,
 } from '../api/hall-api';
 import { checkWith, type FieldMessages, problemOf } from '../form-check';
-import { byNumber, QUARTER_HOURS, serviceDayAt, shownDate } from '../hall-view';
+import { byNumber, QUARTER_HOURS, shownDate } from '../hall-view';
 import { DayField, Panel, SaveBar, SectionHeader, SelectField, useSave } from './settings-parts';
 import { ZoneSwitch } from './zone-switch';
 
@@ -64,7 +65,7 @@ function closuresToday(schedule: ZoneSchedule, today: string, wholeDay: string) 
 function TodayZones({ restaurant }: { restaurant: Restaurant }) {
   const { t } = useTranslation();
   const schedules = useQuery(zoneSchedulesQuery(restaurant.id));
-  const today = serviceDayAt(restaurant.timezone, useNow(60_000));
+  const today = todayIn(restaurant.timezone, useNow(60_000));
   return (
     <Panel title={t('hallSettings.current.zonesTitle')} hint={t('hallSettings.current.zonesHint')}>
       {schedules.isPending ? (
@@ -104,7 +105,7 @@ function TodayZones({ restaurant }: { restaurant: Restaurant }) {
 function TableLocks({ restaurant }: { restaurant: Restaurant }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const today = serviceDayAt(restaurant.timezone, useNow(60_000));
+  const today = todayIn(restaurant.timezone, useNow(60_000));
   const [date, setDate] = useState(today);
   const tables = useQuery(tablesQuery(restaurant.id));
   const locks = useQuery(locksQuery(restaurant.id, date));

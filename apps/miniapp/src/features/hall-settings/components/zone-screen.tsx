@@ -6,19 +6,19 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { hallLoadFailureKey } from '../../../shared/api/hall-loading';
-import { type TableState, tableStates } from '../../../shared/hall/table-state';
+import type { TableState } from '../../../shared/hall/table-state';
 import { LiveBadge } from '../../../shared/live/live-badge';
-import { useNow } from '../../../shared/live/use-now';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
 import { paths } from '../../../shared/routing/paths';
 import { useSession } from '../../../shared/session/session';
 import { viewerIn } from '../../../shared/session/viewer';
 import { Page } from '../../../shared/ui/page';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../shared/ui/states';
+import { HallStatesNotice } from '../../map/components/hall-states-notice';
+import { useHallNow } from '../../map/use-hall-now';
 import { useRestaurant } from '../../restaurants/api/get-restaurant';
-import { locksQuery, tablesQuery, zoneSchedulesQuery } from '../api/hall-api';
-import { dayBookingsQuery, todayQueueQuery } from '../api/zone-screen-api';
-import { clockOf, serviceDayAt, tablesByZone } from '../hall-view';
+import { tablesQuery, zoneSchedulesQuery } from '../api/hall-api';
+import { clockOf, tablesByZone } from '../hall-view';
 import { ZoneSwitch } from './zone-switch';
 
 /**
@@ -44,30 +44,14 @@ function ZoneBoard({ restaurant }: { restaurant: Restaurant }) {
   const viewer = viewerIn(me, restaurant.id);
   const admin = viewer !== null && isAdmin(viewer);
   const timeZone = restaurant.timezone;
-  const now = useNow(30_000);
-  const today = serviceDayAt(timeZone, now);
 
   const schedules = useQuery(zoneSchedulesQuery(restaurant.id));
   const tables = useQuery(tablesQuery(restaurant.id));
-  const bookings = useQuery(dayBookingsQuery(restaurant.id, today));
-  const queue = useQuery(todayQueueQuery(restaurant.id));
-  const locks = useQuery(locksQuery(restaurant.id, today));
+  const tableIds = useMemo(() => tables.data?.map((table) => table.id) ?? [], [tables.data]);
+  const hall = useHallNow(restaurant.id, timeZone, tableIds);
+  const { states } = hall;
 
-  const states = useMemo(
-    () =>
-      tableStates({
-        tableIds: tables.data?.map((table) => table.id) ?? [],
-        bookings: bookings.data ?? [],
-        queue: queue.data ?? [],
-        locks: locks.data ?? [],
-        now,
-        timeZone,
-      }),
-    [tables.data, bookings.data, queue.data, locks.data, now, timeZone],
-  );
-
-  // A table shown free before the queue, the bookings and the locks are in would say something untrue.
-  if ([schedules, tables, bookings, queue, locks].some((q) => q.isPending)) return <ListSkeleton rows={6} />;
+  if (schedules.isPending || tables.isPending || hall.pending) return <ListSkeleton rows={6} />;
   if (!tables.data)
     return (
       <ErrorState
@@ -91,24 +75,10 @@ function ZoneBoard({ restaurant }: { restaurant: Restaurant }) {
       </div>
     );
 
-  const statesFailed = [bookings, queue, locks].some((q) => q.isError && !q.data);
   return (
     <div className="zone-screen">
-      {statesFailed ? (
-        <div className="zone-screen__notice" role="alert">
-          <span>{t('hallSettings.zoneScreen.statesFailed')}</span>
-          <button
-            type="button"
-            className="button button--plain"
-            onClick={() => {
-              void bookings.refetch();
-              void queue.refetch();
-              void locks.refetch();
-            }}
-          >
-            {t('app.retry')}
-          </button>
-        </div>
+      {hall.failed ? (
+        <HallStatesNotice message={t('hallSettings.zoneScreen.statesFailed')} onRetry={hall.retry} />
       ) : null}
       <div className="zone-board">
         {zones.map(({ zone, tables: list }) => (

@@ -13,7 +13,6 @@ import { del, post } from '../../../shared/api/transport';
 // Under ['table', restaurantId]: a scheme save and a lock both arrive as a 'table' change.
 export const mapKeys = {
   scheme: (restaurantId: number) => ['table', restaurantId, 'scheme'] as const,
-  locks: (restaurantId: number, date: string) => ['table', restaurantId, 'locks', date] as const,
   history: (restaurantId: number) => ['table', restaurantId, 'scheme-history'] as const,
 };
 
@@ -25,14 +24,6 @@ export const schemeQuery = (restaurantId: number) =>
     retry: retryHallLoad,
     retryDelay: hallRetryDelay,
     staleTime: 5 * 60_000,
-  });
-
-/** The table locks of a service day. */
-export const tableLocksQuery = (restaurantId: number, date: string) =>
-  queryOptions({
-    queryKey: mapKeys.locks(restaurantId, date),
-    queryFn: ({ signal }) =>
-      load<TableLock[]>(`/api/restaurant/${restaurantId}/table_locks/`, { signal, query: { date } }),
   });
 
 export const lockTable = (restaurantId: number, body: TableLockBody) =>

@@ -12,25 +12,25 @@ import {
   TABLE_STATES,
   type TableState,
   type TableStateKind,
-  tableStates,
 } from '../../../shared/hall/table-state';
 import { LiveBadge } from '../../../shared/live/live-badge';
-import { useNow } from '../../../shared/live/use-now';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
 import { haptic } from '../../../shared/telegram/bridge';
 import { Page } from '../../../shared/ui/page';
 import { Sheet } from '../../../shared/ui/sheet';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { showToast } from '../../../shared/ui/toast';
-import { dayBookingsQuery, tablesQuery } from '../../booking/api/booking-api';
-import { minutesIntoDay, roundUpTo, todayIn } from '../../booking/booking-time';
+import { tablesQuery } from '../../booking/api/booking-api';
+import { minutesIntoDay, roundUpTo } from '../../booking/booking-time';
 import { BookingCreateSheet, type BookingDraft } from '../../booking/components/booking-create-sheet';
 import { useBookingMove } from '../../booking/components/use-booking-actions';
-import { queueListQuery } from '../../queue/api/queue-api';
+import { hallKeys } from '../../hall-settings/api/hall-api';
 import { useQueueMove } from '../../queue/components/use-queue-actions';
 import { useRestaurant } from '../../restaurants/api/get-restaurant';
-import { lockTable, mapKeys, schemeQuery, tableLocksQuery, unlockTable } from '../api/map-api';
+import { lockTable, schemeQuery, unlockTable } from '../api/map-api';
+import { useHallNow } from '../use-hall-now';
 import { HallPlan } from './hall-plan';
+import { HallStatesNotice } from './hall-states-notice';
 import { MapLegend } from './map-legend';
 import { type TableActions, TableSheetBody } from './table-sheet';
 
@@ -54,14 +54,12 @@ function MapHall({ restaurant }: { restaurant: Restaurant }) {
   const queryClient = useQueryClient();
   const restaurantId = restaurant.id;
   const timeZone = restaurant.timezone;
-  const now = useNow(30_000);
-  const today = todayIn(timeZone, now);
-
   const scheme = useQuery(schemeQuery(restaurantId));
   const tables = useQuery(tablesQuery(restaurantId));
-  const bookings = useQuery(dayBookingsQuery(restaurantId, today));
-  const queue = useQuery(queueListQuery(restaurantId));
-  const locks = useQuery(tableLocksQuery(restaurantId, today));
+  const placed = scheme.data?.scheme.tables;
+  const tableIds = useMemo(() => placed?.map((p) => p.table) ?? [], [placed]);
+  const hall = useHallNow(restaurantId, timeZone, tableIds);
+  const { now, today, states } = hall;
   const queueMove = useQueueMove(restaurantId);
   const bookingMove = useBookingMove(restaurantId);
   const lockChange = useMutation({
@@ -79,25 +77,12 @@ function MapHall({ restaurant }: { restaurant: Restaurant }) {
       haptic.error();
       showToast(t('hallMap.lockFailed'), 'error');
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: mapKeys.locks(restaurantId, today) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: hallKeys.locks(restaurantId, today) }),
   });
 
   const [openId, setOpenId] = useState<number | null>(null);
   const [draft, setDraft] = useState<BookingDraft | null>(null);
 
-  const placed = scheme.data?.scheme.tables;
-  const states = useMemo(
-    () =>
-      tableStates({
-        tableIds: placed?.map((p) => p.table) ?? [],
-        bookings: bookings.data ?? [],
-        queue: queue.data ?? [],
-        locks: locks.data ?? [],
-        now,
-        timeZone,
-      }),
-    [placed, bookings.data, queue.data, locks.data, now, timeZone],
-  );
   const counts = useMemo(() => {
     const result = Object.fromEntries(TABLE_STATES.map((s) => [s, 0])) as Record<TableStateKind, number>;
     for (const state of states.values()) result[state.state] += 1;
@@ -108,8 +93,7 @@ function MapHall({ restaurant }: { restaurant: Restaurant }) {
   const openTable = openId === null ? null : (tableById.get(openId) ?? null);
   const openState = openId === null ? null : (states.get(openId) ?? null);
 
-  // A table drawn free before the queue or the bookings have loaded would say something untrue.
-  if ([scheme, tables, bookings, queue, locks].some((q) => q.isPending)) return <ListSkeleton rows={6} />;
+  if (scheme.isPending || tables.isPending || hall.pending) return <ListSkeleton rows={6} />;
   if (!scheme.data || !tables.data) {
     return (
       <ErrorState
@@ -124,7 +108,6 @@ function MapHall({ restaurant }: { restaurant: Restaurant }) {
   const plan = scheme.data.scheme;
   if (plan.tables.length === 0) return <p className="state-message">{t('booking.noTables')}</p>;
 
-  const statesFailed = [bookings, queue, locks].some((q) => q.isError && !q.data);
   const close = () => setOpenId(null);
   const actionsFor = (table: Table, state: TableState): TableActions => ({
     seatGuest: (entry) => {
@@ -159,22 +142,7 @@ function MapHall({ restaurant }: { restaurant: Restaurant }) {
   return (
     <div className="map">
       <MapLegend counts={counts} />
-      {statesFailed ? (
-        <div className="map__notice" role="alert">
-          <span>{t('hallMap.statesFailed')}</span>
-          <button
-            type="button"
-            className="button button--plain"
-            onClick={() => {
-              void bookings.refetch();
-              void queue.refetch();
-              void locks.refetch();
-            }}
-          >
-            {t('app.retry')}
-          </button>
-        </div>
-      ) : null}
+      {hall.failed ? <HallStatesNotice message={t('hallMap.statesFailed')} onRetry={hall.retry} /> : null}
       <HallPlan scheme={plan} tables={tableById} states={states} timeZone={timeZone} onOpen={setOpenId} />
       <Sheet
         open={openTable !== null && openState !== null}
@@ -185,7 +153,7 @@ function MapHall({ restaurant }: { restaurant: Restaurant }) {
           <TableSheetBody
             table={openTable}
             state={openState}
-            guest={nextFittingGuest(queue.data ?? [], openTable)}
+            guest={nextFittingGuest(hall.queue, openTable)}
             timeZone={timeZone}
             now={now}
             busy={queueMove.isPending || bookingMove.isPending || lockChange.isPending}
