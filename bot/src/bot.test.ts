@@ -247,6 +247,81 @@ describe('guest deep links', () => {
   });
 });
 
+describe('a guest who lost their page (joined from the Mini App)', () => {
+  const GLEB: TelegramPerson = { id: 77_001, first_name: 'Глеб' };
+  let entryId = 0;
+  beforeAll(async () => {
+    const [entry] = await database.db
+      .insert(schema.queueEntries)
+      .values({
+        restaurantId: demo,
+        serviceDate: '2026-11-25',
+        number: 31,
+        groupSize: 2,
+        name: 'Глеб',
+        phone: '+79165550101',
+        source: 'telegram',
+        guestToken: 'gleb-secret-page-token-01',
+        telegramChatId: GLEB.id,
+      })
+      .returning();
+    entryId = entry?.id ?? 0;
+  });
+  afterAll(() => database.db.delete(schema.queueEntries).where(eq(schema.queueEntries.id, entryId)));
+
+  const placeText = ru.bot.guest.alreadyQueued.replace('{{restaurant}}', 'Демо').replace('{{number}}', '31');
+  const pageButton = {
+    inline_keyboard: [
+      [
+        {
+          text: ru.bot.guest.openMine,
+          web_app: { url: 'https://stolik.test/guest/queue/gleb-secret-page-token-01' },
+        },
+      ],
+    ],
+  };
+
+  it('gets their place and page again from /start, and from the queue link instead of a second form', async () => {
+    const b = bot();
+    await b.handleUpdate(privateMessage('/start', GLEB));
+    await b.handleUpdate(privateMessage(`/start queue_${demo}`, GLEB));
+    const sent = api.callsOf('sendMessage');
+    expect(sent.map((c) => c.payload.text)).toEqual([placeText, placeText]);
+    expect(sent.map((c) => c.payload.reply_markup)).toEqual([pageButton, pageButton]);
+  });
+
+  it('gives nobody else that page: another Telegram user is greeted and offered the form', async () => {
+    const b = bot();
+    await b.handleUpdate(privateMessage('/start', BORIS));
+    await b.handleUpdate(privateMessage(`/start queue_${demo}`, BORIS));
+    const texts = api.callsOf('sendMessage').map((c) => c.payload.text);
+    expect(texts).toEqual([ru.bot.welcome, ru.bot.guest.queue.replace('{{restaurant}}', 'Демо')]);
+    expect(JSON.stringify(api.callsOf('sendMessage'))).not.toContain('gleb-secret-page-token-01');
+  });
+
+  it('says nothing of a place that is over (seated, cancelled)', async () => {
+    await database.db
+      .update(schema.queueEntries)
+      .set({ status: 'sat' })
+      .where(eq(schema.queueEntries.id, entryId));
+    await bot().handleUpdate(privateMessage('/start', GLEB));
+    expect(api.callsOf('sendMessage').map((c) => c.payload.text)).toEqual([ru.bot.welcome]);
+    await database.db
+      .update(schema.queueEntries)
+      .set({ status: 'live' })
+      .where(eq(schema.queueEntries.id, entryId));
+  });
+
+  it('writes the page address as text where no button can carry it (localhost)', async () => {
+    await bot({ publicUrl: () => 'http://localhost:3000' }).handleUpdate(privateMessage('/start', GLEB));
+    const [sent] = api.callsOf('sendMessage');
+    expect(sent?.payload.reply_markup).toBeUndefined();
+    expect(sent?.payload.text).toBe(
+      `${placeText}\n${ru.bot.guest.openAt.replace('{{url}}', 'http://localhost:3000/guest/queue/gleb-secret-page-token-01')}`,
+    );
+  });
+});
+
 describe('/notifications in chat', () => {
   afterEach(unlinkEveryone);
 

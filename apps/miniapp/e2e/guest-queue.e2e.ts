@@ -67,8 +67,8 @@ describe('a guest joining the queue from a link', () => {
   });
 
   it("tells a guest who is already waiting 'Ты уже в очереди', with a way back to their page", async () => {
+    // The same browser that joined above (its device key is kept): her place comes back.
     const page = await browser.newPage(PHONE);
-    await forgetSession(page, product.url);
     await page.goto(`${product.url}/guest/1/queue`);
     await page.getByLabel('Как вас зовут').fill('Светлана');
     await page.getByLabel('Телефон').fill('+79167001122');
@@ -77,6 +77,20 @@ describe('a guest joining the queue from a link', () => {
     await page.getByRole('link', { name: 'Открыть мою очередь' }).click();
     await page.waitForURL(/\/guest\/queue\//);
     await page.getByText('Ваш столик готов! Подойдите к хостес').waitFor();
+    await page.close();
+  });
+
+  it('tells another device with her phone only that the number waits: no number, no link', async () => {
+    const page = await browser.newPage(PHONE);
+    await forgetSession(page, product.url);
+    await page.goto(`${product.url}/guest/1/queue`);
+    await page.getByLabel('Как вас зовут').fill('Кто-то');
+    await page.getByLabel('Телефон').fill('+7 916 700 11 22');
+    await page.getByRole('button', { name: 'Встать в очередь' }).click();
+    await page.getByText('Ты уже в очереди').waitFor();
+    await page.getByText('Свое место можно открыть на устройстве, с которого заполнялась форма').waitFor();
+    expect(await page.getByRole('link', { name: 'Открыть мою очередь' }).count()).toBe(0);
+    expect(await page.getByText('Ваш номер в очереди').count()).toBe(0);
     await page.close();
   });
 

@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import { miniAppAddress, miniAppButton, openButton, productUrl } from '../keyboards/mini-app-button';
+import { waitingPlacesOf } from '../store/guest-places';
+import { replyWithPlaces } from './guest-places';
 
 const MAX_ID = 2_147_483_647;
 
@@ -13,7 +15,8 @@ const MAX_ID = 2_147_483_647;
  * greets them and opens the guest form in the Mini App from this chat, so that the answer (table
  * ready, booking decided) can come back here: a web_app button to the form's page (a private
  * chat allows one, and it opens that very page); without an https address, the registered Mini
- * App's startapp link; failing both, a plain link, or the address as text.
+ * App's startapp link; failing both, a plain link, or the address as text. A guest who already
+ * waits in that queue (joined from the Mini App with this account) gets their own page instead.
  */
 export const guestLinksFeature = new Composer<BotContext>();
 
@@ -32,6 +35,11 @@ guestLinksFeature.chatType('private').command('start', async (ctx, next) => {
           .where(eq(schema.restaurants.id, target.restaurant))
       : [];
   if (!restaurant) return ctx.reply(ctx.t('bot.guest.unknownRestaurant'));
+  if (target.kind === 'queue' && ctx.from) {
+    // Already waiting there (from the Mini App, with this Telegram account): their place, not a second form.
+    const places = await waitingPlacesOf(ctx.deps.db, ctx.from.id, restaurant.id);
+    if (places.length > 0) return replyWithPlaces(ctx, places);
+  }
   if (target.kind === 'booking' && !restaurant.hasBookings) {
     return ctx.reply(ctx.t('bot.guest.bookingsOff', { restaurant: restaurant.name }));
   }

@@ -2,7 +2,7 @@ import { ENTRY_SOURCES, QUEUE_EVENTS, QUEUE_STATUSES } from '@stolik/domain';
 import { z } from 'zod';
 import { PersonName } from './auth';
 import { Id, paginated } from './common';
-import { GuestTelegramInitData } from './telegram';
+import { GuestDeviceKey, GuestTelegramInitData } from './telegram';
 import { MessageKey } from './validation';
 
 export const QueueStatusSchema = z.enum(QUEUE_STATUSES);
@@ -200,6 +200,8 @@ export const GuestJoinBody = z.object({
   phone: PhoneInput,
   /** Inside Telegram: the Mini App's init data, so that the bot can tell the guest their table is ready. */
   init_data: GuestTelegramInitData,
+  /** The guest page's device key: the same device sent again gets its own entry back (see GuestDeviceKey). */
+  device_key: GuestDeviceKey,
 });
 export type GuestJoinBody = z.infer<typeof GuestJoinBody>;
 

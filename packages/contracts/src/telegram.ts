@@ -6,6 +6,7 @@ import {
 } from '@stolik/domain';
 import { z } from 'zod';
 import { Id, PageQuery, paginated } from './common';
+import { MessageKey } from './validation';
 
 const queueStatuses = NOTIFIABLE_QUEUE_STATUSES as readonly [QueueStatus, ...QueueStatus[]];
 const bookingStatuses = NOTIFIABLE_BOOKING_STATUSES as readonly [BookingStatus, ...BookingStatus[]];
@@ -57,6 +58,17 @@ export const TelegramInitData = z.string().min(1).max(8192);
  * nothing is stored; left out outside Telegram (never sent empty).
  */
 export const GuestTelegramInitData = TelegramInitData.optional();
+
+/**
+ * The guest pages' device key: a random string each browser (or Telegram client) makes once and
+ * keeps in local storage, sent with a guest form. The API stores only its hash on the entry; a
+ * later form with the same phone gets the entry back (its page's token) only when it carries the
+ * same key, so knowing a guest's phone never gives control of their place.
+ */
+export const GuestDeviceKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: MessageKey.invalid })
+  .optional();
 
 /** POST /api/telegram/complete-auth/: a signed-in user links the Telegram account of this init data. */
 export const TelegramCompleteAuthBody = z.object({ init_data: TelegramInitData });

@@ -297,6 +297,11 @@ export const queueEntries = pgTable(
     tableIds: integer('table_ids').array().notNull().default(sql`'{}'::integer[]`),
     quotedWaitMinutes: integer('quoted_wait_minutes'),
     telegramChatId: bigint('telegram_chat_id', { mode: 'number' }),
+    /**
+     * SHA-256 of the guest page's device key (base64url): a second join with the same phone gets
+     * this entry's token back only from that device. Null for walk-ins staff entered.
+     */
+    guestDeviceHash: text('guest_device_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     invitedAt: timestamp('invited_at', { withTimezone: true }),
     seatedAt: timestamp('seated_at', { withTimezone: true }),

@@ -181,7 +181,11 @@ export function createGuestDataService(db: Database, now: () => Date = () => new
         const bookingIds = booked.map((b) => b.id);
         const blank = { name: '', phone: '', comment: '', telegramChatId: null };
         if (entryIds.length > 0) {
-          await tx.update(queueEntries).set(blank).where(inArray(queueEntries.id, entryIds));
+          // The device key's hash goes too: it would tie this device to the guest's other visits.
+          await tx
+            .update(queueEntries)
+            .set({ ...blank, guestDeviceHash: null })
+            .where(inArray(queueEntries.id, entryIds));
           await tx
             .update(queueHistory)
             .set({ changes: scrubbedGuestValues(sql`changes`) })

@@ -282,7 +282,11 @@ describe("one guest's data: export and erase", () => {
     expect(keptKeys).toContain('erase-kept-other');
     expect(GuestErasure.parse(res.json())).toEqual({ phone, queue_entries: 2, bookings: 1 });
 
-    for (const id of entries) expect(guestOf(await entryRow(db(), id))).toEqual(BLANK);
+    for (const id of entries) {
+      const row = await entryRow(db(), id);
+      expect(guestOf(row)).toEqual(BLANK);
+      expect(row.guestDeviceHash).toBeNull();
+    }
     expect(guestOf(await bookingRow(db(), booking.id))).toEqual(BLANK);
     expect(await entryStatistics(db(), entries)).toEqual(statsBefore.entries);
     expect(await bookingStatistics(db(), [booking.id])).toEqual(statsBefore.bookings);

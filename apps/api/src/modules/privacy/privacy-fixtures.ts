@@ -33,6 +33,7 @@ export async function insertEntry(
       phone: freshPhone(),
       comment: 'у окна, аллергия на орехи',
       telegramChatId: 700_000 + n,
+      guestDeviceHash: `device-hash-${n}`,
       quotedWaitMinutes: 15,
       updatedAt: values.finishedAt ?? values.seatedAt ?? values.invitedAt ?? created,
       ...values,
@@ -84,7 +85,8 @@ export async function entryStatistics(db: Database, ids: number[]) {
     .from(schema.queueEntries)
     .where(inArray(schema.queueEntries.id, ids))
     .orderBy(asc(schema.queueEntries.id));
-  return rows.map(({ name, phone, comment, telegramChatId, ...rest }) => rest);
+  // The guest's words and what ties the entry to them (chat, device); the rest is the statistics.
+  return rows.map(({ name, phone, comment, telegramChatId, guestDeviceHash, ...rest }) => rest);
 }
 
 export async function bookingStatistics(db: Database, ids: number[]) {

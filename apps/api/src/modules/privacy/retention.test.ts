@@ -185,8 +185,11 @@ describe('guest data retention', () => {
       expect(outcome.queueEntries).toBe(blanked.length);
       expect(outcome.bookings).toBe(blankedBookings.length);
 
-      for (const entry of blanked)
-        expect(guestOf(await entryRow(db(), entry.id)), entry.status).toEqual(BLANK);
+      for (const entry of blanked) {
+        const row = await entryRow(db(), entry.id);
+        expect(guestOf(row), entry.status).toEqual(BLANK);
+        expect(row.guestDeviceHash, entry.status).toBeNull();
+      }
       for (const entry of kept) expect(guestOf(await entryRow(db(), entry.id))).toEqual(guestOf(entry));
       for (const booking of blankedBookings)
         expect(guestOf(await bookingRow(db(), booking.id))).toEqual(BLANK);

@@ -65,7 +65,7 @@ export async function anonymiseExpiredGuests(
   const queueEntries = await drain(batch, () =>
     changed(
       db,
-      sql`update queue_entries set name = '', phone = '', comment = '', telegram_chat_id = null
+      sql`update queue_entries set name = '', phone = '', comment = '', telegram_chat_id = null, guest_device_hash = null
         where id in (
           select q.id from queue_entries q join restaurants r on r.id = q.restaurant_id
           where ${entryExpired} and ${rowHoldsGuest('q')}

@@ -267,7 +267,9 @@ export const queueRoutes: FastifyPluginAsyncZod<{
         description:
           "Inside Telegram the form sends the Mini App's `init_data`: the guest then hears in their chat " +
           'that their table is ready (source `telegram`). Forged or older than a day: 400 with a ' +
-          'field error of `init_data`, nothing stored.',
+          'field error of `init_data`, nothing stored. The same phone while it waits: 409 ' +
+          "'Ты уже в очереди', carrying that entry (its token) only when the request proves it is " +
+          'the same guest: the `device_key` it was made with, or init data of the same Telegram user.',
         params: RestaurantParams,
         headers: IdempotencyHeaders,
         body: GuestJoinBody,

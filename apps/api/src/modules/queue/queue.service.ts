@@ -40,6 +40,7 @@ import { FieldValidationError, HttpError, notFound } from '../../shared/http-err
 import { phoneOrThrow } from '../../shared/phone-input';
 import { lockSeating } from '../../shared/seating-lock';
 import { announceChange } from '../events/changes';
+import { deviceHash, isSameGuest } from './guest-device';
 
 const {
   queueEntries,
@@ -388,6 +389,8 @@ export function createQueueService(
     idempotencyKey: string | null;
     /** The guest's chat with the bot, when they joined from the Mini App (their table-ready message). */
     telegramChatId?: number | null;
+    /** The hash of the guest page's device key (guest-device.ts). */
+    guestDeviceHash?: string | null;
     by: number | null;
     /** 'live' (waiting), 'reserve' (held for later) or 'sat' (seated at once at `tableIds`). */
     status?: 'live' | 'reserve' | 'sat';
@@ -417,6 +420,7 @@ export function createQueueService(
           guestToken: randomBytes(18).toString('base64url'),
           idempotencyKey: input.idempotencyKey,
           telegramChatId: input.telegramChatId ?? null,
+          guestDeviceHash: input.guestDeviceHash ?? null,
         })
         .returning();
       if (!entry) throw new Error('entry was not created');
@@ -677,7 +681,9 @@ export function createQueueService(
     },
 
     /**
-     * POST /api/public/restaurant/{id}/queue/: the guest form. The same phone while waiting: 409.
+     * POST /api/public/restaurant/{id}/queue/: the guest form. The same phone while waiting: 409
+     * 'Ты уже в очереди', with the entry (its page's token) only for the guest it belongs to, proved
+     * by the device key or the Telegram chat (guest-device.ts); anyone else learns nothing more.
      * From the Mini App, the guest's Telegram chat is kept for the message that their table is ready.
      */
     async guestJoin(
@@ -718,6 +724,7 @@ export function createQueueService(
           source,
           idempotencyKey: key,
           telegramChatId,
+          guestDeviceHash: body.device_key ? deviceHash(body.device_key) : null,
           by: null,
         });
         await withQuote(entry);
@@ -738,7 +745,8 @@ export function createQueueService(
                 inArray(queueEntries.status, [...ACTIVE_QUEUE_STATUSES]),
               ),
             );
-          const view = existing ? await guestView(existing, restaurant.name) : null;
+          const own = existing && isSameGuest(existing, { deviceKey: body.device_key, telegramChatId });
+          const view = own ? await guestView(existing, restaurant.name) : null;
           throw new HttpError(409, 'errors.alreadyQueued', 'already_queued', view ? { ...view } : {});
         }
         throw error;

@@ -13,6 +13,8 @@ export const StorageKey = {
   lastRestaurant: 'lastRestaurant',
   /** The global alert a person closed (a hash of its text): it stays closed until the text changes. */
   closedGlobalAlert: 'closedGlobalAlert',
+  /** The guest pages' device key (guest-device.ts): proves a repeated queue join comes from this device. */
+  guestDevice: 'guestDevice',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/transport';
 import { paths } from '../../../shared/routing/paths';
+import { guestDeviceKey } from '../../../shared/storage/guest-device';
 import { haptic, useClosingConfirmation, useTelegramMainButton } from '../../../shared/telegram/bridge';
 import { telegramContactRequest, telegramInitData, telegramUser } from '../../../shared/telegram/telegram';
 import { Field } from '../../../shared/ui/field';
@@ -15,6 +16,13 @@ import { EventChoice, PartySizeStepper } from '../../../shared/ui/party-fields';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { useGuestStyle } from '../../style/components/guest-style-frame';
 import { joinQueue, publicRestaurantQuery } from '../api/guest-api';
+
+/** A 409 that carries the guest's own entry (a plain type check: no schema library on this screen). */
+const isOwnEntry = (body: unknown): body is GuestQueueStatus =>
+  typeof body === 'object' &&
+  body !== null &&
+  typeof (body as { token?: unknown }).token === 'string' &&
+  typeof (body as { number?: unknown }).number === 'number';
 
 /** Enough digits to be a phone; the API checks it exactly (a mobile number, spec §5). */
 const looksLikePhone = (value: string) => value.replace(/\D/g, '').length >= 10;
@@ -39,7 +47,8 @@ export function GuestQueueScreen() {
   const [phone, setPhone] = useState('');
   const askContact = telegramContactRequest();
   const [errors, setErrors] = useState<FormErrors>({ fields: {}, general: null });
-  const [already, setAlready] = useState<GuestQueueStatus | null>(null);
+  // 'elsewhere': the phone waits, but this device did not join with it (the API says no more).
+  const [already, setAlready] = useState<GuestQueueStatus | 'elsewhere' | null>(null);
   const [busy, setBusy] = useState(false);
   // One key per filled-in form: resubmitting after a network error cannot make a second entry.
   const [key] = useState(() => crypto.randomUUID());
@@ -88,6 +97,8 @@ export function GuestQueueScreen() {
           name: name.trim(),
           phone,
           init_data: telegramInitData() ?? undefined,
+          // Proves a repeated join comes from this device: only then does the API give the place back.
+          device_key: guestDeviceKey(),
         },
         key,
       );
@@ -96,7 +107,8 @@ export function GuestQueueScreen() {
     } catch (error) {
       haptic.error();
       if (error instanceof ApiError && error.status === 409) {
-        setAlready(error.body as GuestQueueStatus);
+        // The entry comes back only to the guest it belongs to (this device, this Telegram user).
+        setAlready(isOwnEntry(error.body) ? error.body : 'elsewhere');
       } else if (error instanceof ApiError && error.status === 400) {
         const read = formErrorsOf(error, t('errors.queueJoin'));
         // No field of the form shows launch data refused as too old: it is said above the button.
@@ -165,12 +177,16 @@ export function GuestQueueScreen() {
         {already ? (
           <div className="notice" role="alert">
             <p className="notice__title">{t('errors.alreadyQueued')}</p>
-            <p>
-              {t('guest.yourNumber')}: {already.number}
-            </p>
-            {already.token ? (
-              <Link to={paths.guestQueueStatus(already.token)}>{t('guest.openMine')}</Link>
-            ) : null}
+            {already === 'elsewhere' ? (
+              <p>{t('guest.alreadyQueuedElsewhere')}</p>
+            ) : (
+              <>
+                <p>
+                  {t('guest.yourNumber')}: {already.number}
+                </p>
+                <Link to={paths.guestQueueStatus(already.token)}>{t('guest.openMine')}</Link>
+              </>
+            )}
           </div>
         ) : null}
         {errors.general ? (

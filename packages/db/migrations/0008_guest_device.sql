@@ -1,0 +1,1 @@
+ALTER TABLE "queue_entries" ADD COLUMN "guest_device_hash" text;
