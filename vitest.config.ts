@@ -7,8 +7,8 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  */
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-function unit(name: string, root: string): TestProjectInlineConfiguration {
-  return { test: { name, root, include: ['src/**/*.test.ts'] } };
+function unit(name: string, root: string, hookTimeout?: number): TestProjectInlineConfiguration {
+  return { test: { name, root, include: ['src/**/*.test.ts'], ...(hookTimeout ? { hookTimeout } : {}) } };
 }
 
 function onEveryDatabase(name: string, root: string): TestProjectInlineConfiguration[] {
@@ -34,7 +34,8 @@ export default defineConfig({
       unit('domain', 'packages/domain'),
       unit('contracts', 'packages/contracts'),
       unit('i18n', 'packages/i18n'),
-      unit('bot', 'bot'),
+      // The bot's tests open a migrated database first: slow on a busy machine.
+      unit('bot', 'bot', 60_000),
       // The repository's own tools (the dependency audit's decision).
       { test: { name: 'tools', root: 'tools', include: ['*.test.ts'] } },
       ...onEveryDatabase('db', 'packages/db'),

@@ -247,6 +247,26 @@ describe('guest deep links', () => {
   });
 });
 
+describe('/start without a parameter', () => {
+  afterEach(unlinkEveryone);
+
+  it('tells anyone how a guest joins or books, and how staff link their Telegram', async () => {
+    await bot().handleUpdate(privateMessage('/start', BORIS));
+    const text = api.callsOf('sendMessage')[0]?.payload.text as string;
+    expect(text).toBe(ru.bot.welcome);
+    expect(text).toContain('QR-код');
+    expect(text).toContain('Подключить телеграм');
+  });
+
+  it('greets a linked staff member by name and points at the notifications', async () => {
+    const staff = await staffMember([demo], ANNA);
+    await bot().handleUpdate(privateMessage('/start'));
+    expect(api.callsOf('sendMessage')[0]?.payload.text).toBe(
+      ru.bot.welcomeStaff.replace('{{name}}', staff.firstName),
+    );
+  });
+});
+
 describe('a guest who lost their page (joined from the Mini App)', () => {
   const GLEB: TelegramPerson = { id: 77_001, first_name: 'Глеб' };
   let entryId = 0;
@@ -508,6 +528,17 @@ describe('receiving updates by long polling', () => {
     } finally {
       await updates.stop();
     }
+  });
+
+  it("sets the chat's menu button to open the Mini App at an https address, else the commands", async () => {
+    const withApp = await startUpdates(bot(), { kind: 'polling' }, { appUrl: 'https://stolik.test' });
+    await withApp.stop();
+    const local = await startUpdates(bot(), { kind: 'polling' }, { appUrl: 'http://localhost:3000' });
+    await local.stop();
+    expect(api.callsOf('setChatMenuButton').map((call) => call.payload.menu_button)).toEqual([
+      { type: 'web_app', text: ru.bot.menuButton, web_app: { url: 'https://stolik.test' } },
+      { type: 'commands' },
+    ]);
   });
 
   it('registers a webhook with its secret token instead, when given one', async () => {

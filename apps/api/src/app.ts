@@ -23,6 +23,7 @@ import { bookingSettingsRoutes } from './modules/booking/booking-settings.routes
 import { createBookingSettingsService } from './modules/booking/booking-settings.service';
 import { type ChangeHub, createChangeHub } from './modules/events/change-hub';
 import { eventsRoutes } from './modules/events/events.routes';
+import { guestLinksRoutes } from './modules/guest-links/guest-links.routes';
 import { hallRoutes } from './modules/hall/hall.routes';
 import { createTableGroupsService } from './modules/hall/table-groups.service';
 import { createTablesService } from './modules/hall/tables.service';
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, telegramSignIn });
   await app.register(usersRoutes, { users, invitations, auth, limiter });
   await app.register(restaurantsRoutes);
+  await app.register(guestLinksRoutes, { publicUrl, miniAppShortName: deps.config.botMiniappShortName });
   const queue = createQueueService(db, undefined, { turnCacheMs: deps.turnCacheMs });
   // Guest forms sent from the Mini App carry init data: the guest's chat for the bot's answer.
   const guestChannel = createGuestChannel(deps.config.botToken);

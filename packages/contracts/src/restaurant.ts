@@ -63,3 +63,24 @@ export const WorkTime = z.object({
   is_closed: z.boolean(),
 });
 export type WorkTime = z.infer<typeof WorkTime>;
+
+/** One guest form's ways in: the web page, the bot's deep link, and the registered Mini App. */
+export const GuestLink = z.object({
+  /** The form's page: PUBLIC_URL, else the address the API was reached at. */
+  web: z.string(),
+  /** `https://t.me/<bot>?start=queue_<id>`: the bot greets the guest and opens the form; null without a bot. */
+  bot: z.string().nullable(),
+  /** `https://t.me/<bot>/<short name>?startapp=queue_<id>`; null without BOT_MINIAPP_SHORT_NAME. */
+  mini_app: z.string().nullable(),
+});
+export type GuestLink = z.infer<typeof GuestLink>;
+
+/** GET /api/restaurant/{id}/guest-links/: what a restaurant puts on its door, its site and its menus. */
+export const GuestLinks = z.object({
+  restaurant: z.number().int(),
+  restaurant_name: z.string(),
+  queue: GuestLink,
+  /** Null while the restaurant takes no bookings online. */
+  booking: GuestLink.nullable(),
+});
+export type GuestLinks = z.infer<typeof GuestLinks>;

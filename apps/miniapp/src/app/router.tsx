@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
                   { index: true, lazy: lazyScreen(staff, (m) => m.QueueScreen) },
                   { path: 'orders', lazy: lazyScreen(staff, (m) => m.OrdersScreen) },
                   { path: 'zone', lazy: lazyScreen(staff, (m) => m.ZoneScreen) },
+                  { path: 'guest-links', lazy: lazyScreen(staff, (m) => m.GuestLinksScreen) },
                   {
                     path: 'scheme',
                     children: [{ index: true, lazy: lazyScreen(staff, (m) => m.SchemeScreen) }],

@@ -17,6 +17,7 @@ export function fakeTelegram({ popupAnswer = 'confirm' as string | null, feature
     mainButton: [] as Partial<MainButtonState>[],
     haptics: [] as string[],
     closingConfirmation: [] as boolean[],
+    shared: [] as { url: string; text: string }[],
   };
   const adapter: TelegramAdapter = {
     platform: 'android',
@@ -47,6 +48,10 @@ export function fakeTelegram({ popupAnswer = 'confirm' as string | null, feature
       notification: (type) => calls.haptics.push(`notification:${type}`),
     },
     setClosingConfirmation: (enabled) => calls.closingConfirmation.push(enabled),
+    shareUrl: (url, text) => {
+      calls.shared.push({ url, text });
+      return features;
+    },
   };
   installTelegramAdapter(adapter);
   return {

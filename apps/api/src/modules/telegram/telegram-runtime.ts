@@ -101,7 +101,7 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps) {
       await dispatcher.start();
       for (let attempt = 0; !stopped; attempt += 1) {
         try {
-          updates = await startUpdates(bot, mode);
+          updates = await startUpdates(bot, mode, { appUrl: deps.publicUrl() });
           return;
         } catch (error) {
           deps.logger.error({ err: error, attempt }, 'telegram: could not start receiving updates');

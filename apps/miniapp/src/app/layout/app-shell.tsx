@@ -18,7 +18,7 @@ import { FontSizeMenu } from './font-size-menu';
 import { LogOutDialog } from './log-out-dialog';
 import { bottomBarNavigation, restaurantNavigation } from './navigation';
 import { SideMenu } from './side-menu';
-import { TopBar } from './top-bar';
+import { GuestLinksButton, TopBar } from './top-bar';
 import { useLogOut } from './use-log-out';
 
 /**
@@ -72,6 +72,7 @@ export function AppShell() {
           mobile ? (
             <div className="context-bar shell-tools__context">
               <RestaurantSwitcher restaurants={list} current={current} compact />
+              {current ? <GuestLinksButton restaurantId={current.id} /> : null}
               <FontSizeMenu variant="icon" />
             </div>
           ) : null

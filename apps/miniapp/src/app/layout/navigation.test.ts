@@ -23,6 +23,7 @@ describe('staff navigation', () => {
       'map',
       'zones',
       'orders',
+      'guest-links',
     ]);
   });
 
@@ -35,6 +36,7 @@ describe('staff navigation', () => {
       'zones',
       'orders',
       'analytics',
+      'guest-links',
       'settings',
     ]);
   });

@@ -9,6 +9,7 @@ import {
   ListIcon,
   MapIcon,
   OrdersIcon,
+  QrIcon,
   QueueIcon,
   SettingsIcon,
   ZonesIcon,
@@ -54,6 +55,8 @@ export function restaurantNavigation(restaurant: Restaurant, viewer: RoleHolder 
         to: paths.analytics(id),
         icon: ChartIcon,
       },
+    // Every member: the hostess shows the QR code at the door (spec §1: the guest forms' links).
+    { id: 'guest-links', labelKey: 'nav.guestLinks', to: paths.guestLinks(id), icon: QrIcon },
     isAdminViewer && { id: 'settings', labelKey: 'nav.settings', to: paths.settings(id), icon: SettingsIcon },
   ];
   return items.filter((item): item is NavItem => item !== false);

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { RestaurantSwitcher } from '../../features/restaurants/components/restaurant-switcher';
 import { paths } from '../../shared/routing/paths';
 import { ThemeToggle } from '../../shared/theme/theme-toggle';
-import { LogOutIcon, TelegramIcon } from '../../shared/ui/icons';
+import { LogOutIcon, QrIcon, TelegramIcon } from '../../shared/ui/icons';
 import { FontSizeMenu } from './font-size-menu';
 
 /**
@@ -38,6 +38,7 @@ export function TopBar({
       <div className="top-bar__actions">
         {mobile ? <ThemeToggle /> : null}
         {mobile ? <FontSizeMenu variant="icon" /> : null}
+        {mobile && current ? <GuestLinksButton restaurantId={current.id} /> : null}
         {mobile ? (
           // The phone has no side menu and so no profile menu: Telegram's settings (linking it,
           // notifications) are one tap from here.
@@ -56,5 +57,15 @@ export function TopBar({
         </button>
       </div>
     </header>
+  );
+}
+
+/** The phone has no side menu: the guests' QR codes and links are one tap from the top. */
+export function GuestLinksButton({ restaurantId }: { restaurantId: number }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={paths.guestLinks(restaurantId)} className="icon-button" aria-label={t('nav.guestLinks')}>
+      <QrIcon size={20} />
+    </Link>
   );
 }

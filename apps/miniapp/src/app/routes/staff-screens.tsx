@@ -6,6 +6,7 @@ import { paths } from '../../shared/routing/paths';
 export { BookingListScreen } from '../../features/booking/components/booking-list-screen';
 export { BookingScreen } from '../../features/booking/components/booking-screen';
 export { BookingWaitingScreen } from '../../features/booking/components/booking-waiting-screen';
+export { GuestLinksScreen } from '../../features/guest-links/components/guest-links-screen';
 export { MapScreen as SchemeScreen } from '../../features/map/components/map-screen';
 export { QueueScreen } from '../../features/queue/components/queue-screen';
 

@@ -20,6 +20,7 @@ export const paths = {
   settings: (id: number) => `/restaurant/${id}/settings`,
   settingsSection: (id: number, section: SettingsSection) => `/restaurant/${id}/settings/${section}`,
   settingsRestaurantTags: (id: number) => `/restaurant/${id}/settings/restaurant/tags`,
+  guestLinks: (id: number) => `/restaurant/${id}/guest-links`,
   guestQueue: (id: number) => `/guest/${id}/queue`,
   guestQueueStatus: (token: string) => `/guest/queue/${encodeURIComponent(token)}`,
   guestBooking: (id: number) => `/guest/${id}/booking`,

@@ -9,6 +9,7 @@ import {
   requestContact,
   retrieveLaunchParams,
   retrieveRawInitData,
+  shareURL,
   themeParams,
   viewport,
 } from '@tma.js/sdk-react';
@@ -127,6 +128,16 @@ export function setUpTelegram(): TelegramAdapter | null {
     setClosingConfirmation: (enabled) => {
       if (!closingBehavior.isMounted()) return;
       quietly(() => (enabled ? closingBehavior.enableConfirmation() : closingBehavior.disableConfirmation()));
+    },
+    shareUrl: (url, text) => {
+      if (!shareURL.isAvailable()) return false;
+      try {
+        shareURL(url, text);
+        return true;
+      } catch (error) {
+        console.warn('telegram: sharing failed', error);
+        return false;
+      }
     },
   };
 }

@@ -51,6 +51,8 @@ export interface TelegramAdapter {
     notification: (type: 'success' | 'error' | 'warning') => void;
   };
   setClosingConfirmation: (enabled: boolean) => void;
+  /** Telegram's own share sheet (chats to send a link to); false where the client cannot. */
+  shareUrl: (url: string, text: string) => boolean;
 }
 
 export interface MainButtonState {
@@ -140,3 +142,8 @@ export function telegramUser(): { firstName: string; lastName: string } | null {
 /** Telegram's own 'share my number' dialog; null outside Telegram. */
 export const telegramContactRequest = (): (() => Promise<{ phone: string } | null>) | null =>
   adapter ? adapter.requestContact : null;
+
+/** Shares a link through Telegram's chat picker; false outside Telegram or where it is not available. */
+export function telegramShareUrl(url: string, text: string): boolean {
+  return adapter?.shareUrl(url, text) ?? false;
+}
