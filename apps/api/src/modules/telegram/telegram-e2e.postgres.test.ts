@@ -209,7 +209,9 @@ describe('the bot as a process of its own, on PostgreSQL', () => {
     await burst;
     await settled(db, 90_000);
     push(privateMessage('/start', HOSTESS));
-    expect(await until(() => lastTo(HOSTESS.id, ru.bot.welcomeStaff.split('{{')[0] ?? ''), 10_000)).toBeDefined();
+    expect(
+      await until(() => lastTo(HOSTESS.id, ru.bot.welcomeStaff.split('{{')[0] ?? ''), 10_000),
+    ).toBeDefined();
 
     // Every event's message arrived at least once…
     const { missing, repeated } = arrivals(toBurst(), chats);

@@ -210,7 +210,9 @@ describe('Telegram end to end: linking, subscribing, hearing of a guest, acting 
       await settled(db, 60_000);
       // It still answers in chat after the restart (a linked hostess is greeted by name).
       push(privateMessage('/start', HOSTESS));
-      expect(await until(() => lastTo(HOSTESS.id, ru.bot.welcomeStaff.split('{{')[0] ?? ''), 5000)).toBeDefined();
+      expect(
+        await until(() => lastTo(HOSTESS.id, ru.bot.welcomeStaff.split('{{')[0] ?? ''), 5000),
+      ).toBeDefined();
     } finally {
       await second.stop();
     }
