@@ -406,6 +406,7 @@ describe('fuzzing the public endpoints, the scheme and the POS import', () => {
       phone: validPhone,
       comment: commentText,
       init_data: fc.oneof({ arbitrary: absent, weight: 4 }, { arbitrary: hostileString, weight: 1 }),
+      device_key: fc.oneof(absent, fc.stringMatching(/^[A-Za-z0-9_-]{16,64}$/), hostileString),
     });
     await run(body, async (payload) => {
       const res = await call('POST', `/api/public/restaurant/${who.restaurantA}/booking/`, payload);

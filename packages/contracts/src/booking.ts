@@ -4,7 +4,7 @@ import { PersonName } from './auth';
 import { Id, paginated, WallTime } from './common';
 import { EntrySourceSchema } from './queue';
 import { WorkTime } from './restaurant';
-import { GuestTelegramInitData } from './telegram';
+import { GuestDeviceKey, GuestTelegramInitData } from './telegram';
 import { MessageKey } from './validation';
 
 export const BookingStatusSchema = z.enum(BOOKING_STATUSES);
@@ -443,6 +443,8 @@ export const GuestBookingBody = z.object({
   comment: Comment.default(''),
   /** Inside Telegram: the Mini App's init data, so that the bot can tell the guest the outcome. */
   init_data: GuestTelegramInitData,
+  /** The guest page's device key: the same device asking again gets its own request back (see GuestDeviceKey). */
+  device_key: GuestDeviceKey,
 });
 export type GuestBookingBody = z.infer<typeof GuestBookingBody>;
 

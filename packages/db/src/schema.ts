@@ -420,6 +420,8 @@ export const bookings = pgTable(
     guestToken: text('guest_token').notNull(),
     idempotencyKey: text('idempotency_key'),
     telegramChatId: bigint('telegram_chat_id', { mode: 'number' }),
+    /** SHA-256 of the guest page's device key, as on queue entries: a repeated request finds it only from there. */
+    guestDeviceHash: text('guest_device_hash'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -418,6 +418,7 @@ export const ru = {
     outsideHours: 'Ресторан в это время не работает',
     bookingsOff: 'Ресторан не принимает бронирования',
     duplicate: 'Такая заявка уже отправлена',
+    alreadyRequested: 'У тебя уже есть заявка на это время',
   },
   /** Where a booking and the live queue meet (a table held by a booking now), and a date range out of order. */
   bookingConflicts: {
@@ -703,6 +704,7 @@ export const ru = {
   },
   /** The guest booking form and status page. */
   guestBooking: {
+    openEarlier: 'Открыть мою заявку',
     screenTitle: 'Забронировать',
     requestTitle: 'Оставь заявку на бронь',
     date: 'Дата',

@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { TestStandPopup } from '../features/app-install/components/test-stand-popup';
 import { TelegramAutoLink } from '../features/telegram/hooks/use-telegram-auto-link';
+import { retryQuery } from '../shared/api/query-retry';
 import { SESSION_EXPIRED_PATH, setSessionExpiredHandler } from '../shared/api/transport';
 import { i18n } from '../shared/i18n/i18n';
 import {
@@ -22,7 +23,8 @@ import { createRouter } from './router';
 function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: 2, refetchOnWindowFocus: true },
+      // A 4xx is the server's final word (a wrong link shows its error at once); the rest is retried.
+      queries: { staleTime: 30_000, retry: retryQuery, refetchOnWindowFocus: true },
     },
   });
 }

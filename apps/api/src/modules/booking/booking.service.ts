@@ -44,6 +44,7 @@ import {
   count,
   desc,
   eq,
+  gt,
   gte,
   ilike,
   inArray,
@@ -55,6 +56,7 @@ import {
 } from 'drizzle-orm';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { isExclusionViolation, isUniqueViolation } from '../../shared/db-errors';
+import { deviceHash, type GuestProof, isSameGuest } from '../../shared/guest-device';
 import { FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
 import { phoneOrThrow } from '../../shared/phone-input';
 import { lockSeating } from '../../shared/seating-lock';
@@ -440,6 +442,38 @@ export function createBookingService(db: Database, now: () => Date = () => new D
     }
   }
 
+  /**
+   * The same phone asking again for an overlapping time at this restaurant while an earlier request
+   * is still pending or confirmed: 409 'У тебя уже есть заявка на это время' instead of a second
+   * request the hostess must notice. The earlier one (its page's token) comes back only to the guest
+   * it belongs to, by device key or Telegram user (shared/guest-device.ts), as for the queue.
+   */
+  async function refuseRepeatedRequest(
+    restaurant: RestaurantRow,
+    phone: string,
+    slot: { start: Date; end: Date },
+    proof: GuestProof,
+  ): Promise<void> {
+    const earlier = await db
+      .select()
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.restaurantId, restaurant.id),
+          eq(bookings.phone, phone),
+          lt(bookings.seatingTime, slot.end),
+          gt(bookings.endTime, slot.start),
+        ),
+      )
+      .orderBy(asc(bookings.seatingTime));
+    const standing = earlier.filter((row) => guestOutcome(row.status) !== 'cancelled');
+    const first = standing[0];
+    if (!first) return;
+    const own = standing.find((row) => isSameGuest(row, proof));
+    const view = own ? await guestStatusOf(own, restaurant) : null;
+    throw new HttpError(409, 'bookingApi.alreadyRequested', 'booking_exists', view ? { ...view } : {});
+  }
+
   async function insertBooking(values: {
     restaurantId: number;
     place: Place;
@@ -454,6 +488,8 @@ export function createBookingService(db: Database, now: () => Date = () => new D
     deposit: boolean;
     idempotencyKey: string | null;
     telegramChatId: number | null;
+    /** The hash of the guest page's device key (shared/guest-device.ts). */
+    guestDeviceHash?: string | null;
     by: number | null;
     changes?: Record<string, unknown>;
   }): Promise<BookingRow> {
@@ -476,6 +512,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
           guestToken: randomBytes(18).toString('base64url'),
           idempotencyKey: values.idempotencyKey,
           telegramChatId: values.telegramChatId,
+          guestDeviceHash: values.guestDeviceHash ?? null,
           createdBy: values.by,
         })
         .returning();
@@ -1059,6 +1096,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
         (s) => s.time === body.time,
       );
       if (!slot) throw new HttpError(409, 'bookingApi.slotUnavailable', 'slot_unavailable');
+      await refuseRepeatedRequest(restaurant, phone, slot, { deviceKey: body.device_key, telegramChatId });
       const fits = findTables(input, {
         groupSize: body.group_size,
         start: slot.start,
@@ -1083,6 +1121,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
             deposit: false,
             idempotencyKey: key,
             telegramChatId,
+            guestDeviceHash: body.device_key ? deviceHash(body.device_key) : null,
             by: null,
             ...(rule ? { changes: { auto_rule: rule.id } } : {}),
           });

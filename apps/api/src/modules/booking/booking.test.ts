@@ -670,6 +670,37 @@ describe('bookings: availability, no double booking, the status machine, guests'
     const guestStatus = async (token: string) =>
       GuestBookingStatus.parse((await publicCall('GET', `/api/public/booking/${token}/`)).json());
 
+    it("answers a repeated request for an overlapping time 'У тебя уже есть заявка на это время', giving it back only to its device", async () => {
+      const hall = await smallHall('Повтор');
+      const device = 'booking-device-key-00000001';
+      const body = {
+        date: DAY,
+        time: '19:00',
+        group_size: 2,
+        name: 'Гость',
+        phone: '8 916 333-77-88',
+        device_key: device,
+      };
+      const first = await request(hall.id, body);
+      expect(first.statusCode, first.body).toBe(201);
+      const made = GuestBookingCreated.parse(first.json());
+      const ALREADY = { detail: 'У тебя уже есть заявка на это время', code: 'booking_exists' };
+      // An overlapping time, the phone written another way, from the same device: her request comes back.
+      const mine = await request(hall.id, { ...body, time: '19:30', phone: '+7 (916) 333-77-88' });
+      expect(mine.statusCode).toBe(409);
+      expect(mine.json()).toMatchObject({ ...ALREADY, token: made.token, time: '19:00' });
+      // Another device, or none: only that the request exists.
+      for (const other of [{ device_key: 'someone-elses-device-0001' }, { device_key: undefined }]) {
+        const res = await request(hall.id, { ...body, time: '20:00', ...other });
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toEqual(ALREADY);
+      }
+      expect(await guestStatus(made.token)).toMatchObject({ status: 'pending' });
+      // Once the first is cancelled, the same time is a new request (the per-phone limit allows five).
+      expect((await publicCall('POST', `/api/public/booking/${made.token}/cancel/`)).statusCode).toBe(200);
+      expect((await request(hall.id, { ...body, time: '19:30' })).statusCode).toBe(201);
+    });
+
     it('requests at an offered time, holds a table at once, and hears the outcome', async () => {
       const hall = await smallHall('Гости');
       const slots = await publicCall(

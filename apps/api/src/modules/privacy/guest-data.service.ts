@@ -192,7 +192,10 @@ export function createGuestDataService(db: Database, now: () => Date = () => new
             .where(and(inArray(queueHistory.entryId, entryIds), holdsGuestValues(sql`changes`)));
         }
         if (bookingIds.length > 0) {
-          await tx.update(bookings).set(blank).where(inArray(bookings.id, bookingIds));
+          await tx
+            .update(bookings)
+            .set({ ...blank, guestDeviceHash: null })
+            .where(inArray(bookings.id, bookingIds));
           await tx
             .update(bookingHistory)
             .set({ changes: scrubbedGuestValues(sql`changes`) })

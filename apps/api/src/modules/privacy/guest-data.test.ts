@@ -288,6 +288,7 @@ describe("one guest's data: export and erase", () => {
       expect(row.guestDeviceHash).toBeNull();
     }
     expect(guestOf(await bookingRow(db(), booking.id))).toEqual(BLANK);
+    expect((await bookingRow(db(), booking.id)).guestDeviceHash).toBeNull();
     expect(await entryStatistics(db(), entries)).toEqual(statsBefore.entries);
     expect(await bookingStatistics(db(), [booking.id])).toEqual(statsBefore.bookings);
 

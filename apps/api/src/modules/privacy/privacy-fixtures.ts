@@ -60,6 +60,7 @@ export async function insertBooking(
       source: 'telegram',
       guestToken: token(),
       telegramChatId: 800_000 + n,
+      guestDeviceHash: `booking-device-hash-${n}`,
       createdAt: new Date(start.getTime() - 86_400_000),
       updatedAt: values.endTime ?? new Date(start.getTime() + 2 * 3_600_000),
       ...values,
@@ -95,7 +96,7 @@ export async function bookingStatistics(db: Database, ids: number[]) {
     .from(schema.bookings)
     .where(inArray(schema.bookings.id, ids))
     .orderBy(asc(schema.bookings.id));
-  return rows.map(({ name, phone, comment, telegramChatId, ...rest }) => rest);
+  return rows.map(({ name, phone, comment, telegramChatId, guestDeviceHash, ...rest }) => rest);
 }
 
 export async function entryRow(db: Database, id: number) {

@@ -191,8 +191,11 @@ describe('guest data retention', () => {
         expect(row.guestDeviceHash, entry.status).toBeNull();
       }
       for (const entry of kept) expect(guestOf(await entryRow(db(), entry.id))).toEqual(guestOf(entry));
-      for (const booking of blankedBookings)
-        expect(guestOf(await bookingRow(db(), booking.id))).toEqual(BLANK);
+      for (const booking of blankedBookings) {
+        const row = await bookingRow(db(), booking.id);
+        expect(guestOf(row)).toEqual(BLANK);
+        expect(row.guestDeviceHash).toBeNull();
+      }
       for (const booking of keptBookings)
         expect(guestOf(await bookingRow(db(), booking.id))).toEqual(guestOf(booking));
 

@@ -89,7 +89,7 @@ export async function anonymiseExpiredGuests(
   const bookings = await drain(batch, () =>
     changed(
       db,
-      sql`update bookings set name = '', phone = '', comment = '', telegram_chat_id = null
+      sql`update bookings set name = '', phone = '', comment = '', telegram_chat_id = null, guest_device_hash = null
         where id in (
           select b.id from bookings b join restaurants r on r.id = b.restaurant_id
           where ${bookingExpired} and ${rowHoldsGuest('b')}

@@ -36,11 +36,11 @@ import { and, arrayOverlaps, asc, count, desc, eq, gte, ilike, inArray, max, ne,
 import { alias } from 'drizzle-orm/pg-core';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { isUniqueViolation } from '../../shared/db-errors';
+import { deviceHash, isSameGuest } from '../../shared/guest-device';
 import { FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
 import { phoneOrThrow } from '../../shared/phone-input';
 import { lockSeating } from '../../shared/seating-lock';
 import { announceChange } from '../events/changes';
-import { deviceHash, isSameGuest } from './guest-device';
 
 const {
   queueEntries,

@@ -147,6 +147,7 @@ describe('the guest booking form', () => {
       name: 'Светлана',
       phone: '+7 916 700-11-22',
       comment: 'У окна',
+      device_key: window.localStorage.getItem('guestDevice'),
     });
     expect(api.sent[0]?.key).toMatch(/^[\w-]{16,}$/);
   });
@@ -194,6 +195,33 @@ describe('the guest booking form', () => {
     await screen.findByText(/status page tok-1234567890/);
     expect(api.sent[1]?.body).toMatchObject({ time: '19:30', name: 'Светлана', comment: 'Детский стул' });
     expect(api.sent[1]?.key).not.toBe(api.sent[0]?.key);
+  });
+
+  it("says 'У тебя уже есть заявка на это время' for an overlapping request, linking it only when the API gives it", async () => {
+    const api = guestApi(() => ['19:00']);
+    acceptRequests(api.sent, (call) =>
+      HttpResponse.json(
+        call === 1
+          ? { detail: 'У тебя уже есть заявка на это время', code: 'booking_exists' }
+          : {
+              detail: 'У тебя уже есть заявка на это время',
+              code: 'booking_exists',
+              token: 'earlier-0123456789',
+            },
+        { status: 409 },
+      ),
+    );
+    renderForm();
+    await userEvent.click(await screen.findByRole('radio', { name: '19:00' }));
+    await fillContacts();
+    await submit();
+    expect(await screen.findByText('У тебя уже есть заявка на это время')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Открыть мою заявку' })).toBeNull();
+    // Every request carries this device's key: that is what lets the API give the earlier one back.
+    expect(api.sent[0]?.body).toMatchObject({ device_key: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/) });
+    await submit();
+    const link = await screen.findByRole('link', { name: 'Открыть мою заявку' });
+    expect(link.getAttribute('href')).toBe('/guest/booking/earlier-0123456789');
   });
 
   it("shows the server's field errors in Russian, whether it sends a message key or the text", async () => {

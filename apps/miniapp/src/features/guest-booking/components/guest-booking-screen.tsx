@@ -2,9 +2,10 @@ import type { GuestBookingBody } from '@stolik/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/transport';
 import { paths } from '../../../shared/routing/paths';
+import { guestDeviceKey } from '../../../shared/storage/guest-device';
 import { haptic, useClosingConfirmation, useTelegramMainButton } from '../../../shared/telegram/bridge';
 import { telegramContactRequest, telegramInitData, telegramUser } from '../../../shared/telegram/telegram';
 import { Field } from '../../../shared/ui/field';
@@ -55,6 +56,8 @@ export function GuestBookingScreen() {
   const askContact = telegramContactRequest();
   const [errors, setErrors] = useState<FormErrors>({ fields: {}, general: null });
   const [busy, setBusy] = useState(false);
+  // The page of this device's earlier request for an overlapping time, when the API refers to it.
+  const [earlier, setEarlier] = useState<string | null>(null);
   const timeRef = useRef<HTMLDivElement>(null);
   // One key per request as filled in: resending it after a network error cannot make a second
   // booking, while a changed request (another time after a refusal) is a new one.
@@ -113,6 +116,7 @@ export function GuestBookingScreen() {
     if (!phone.trim()) fields.phone = t('validation.phoneMissing');
     else if (!looksLikePhone(phone)) fields.phone = t('validation.phone');
     setErrors({ fields, general: null });
+    setEarlier(null);
     if (Object.keys(fields).length > 0 || !chosen) {
       haptic.error();
       if (fields.time) timeRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
@@ -127,6 +131,8 @@ export function GuestBookingScreen() {
       comment: comment.trim(),
       // Inside Telegram the signed launch data names the guest's chat: the bot answers there.
       init_data: telegramInitData() ?? undefined,
+      // Proves a repeated request comes from this device: only then does the API give the earlier one back.
+      device_key: guestDeviceKey(),
     };
     setBusy(true);
     try {
@@ -136,7 +142,12 @@ export function GuestBookingScreen() {
       void navigate(paths.guestBookingStatus(created.token), { state });
     } catch (error) {
       haptic.error();
-      if (error instanceof ApiError && error.status === 409 && codeOf(error) === 'slot_unavailable') {
+      if (error instanceof ApiError && error.status === 409 && codeOf(error) === 'booking_exists') {
+        // An earlier request of this phone overlaps: its page when it is this device's, else just that.
+        setErrors({ fields: {}, general: detailOf(error) as string });
+        const token = bodyField(error, 'token');
+        setEarlier(typeof token === 'string' ? token : null);
+      } else if (error instanceof ApiError && error.status === 409 && codeOf(error) === 'slot_unavailable') {
         // Taken meanwhile: everything typed stays, the times are asked for again.
         setTime(null);
         setErrors({ fields: { time: t('guestBooking.slotTaken') }, general: null });
@@ -249,6 +260,9 @@ export function GuestBookingScreen() {
             <p className="form__error" role="alert">
               {errors.general}
             </p>
+          ) : null}
+          {earlier ? (
+            <Link to={paths.guestBookingStatus(earlier)}>{t('guestBooking.openEarlier')}</Link>
           ) : null}
           {usesMainButton ? null : (
             <div className="guest__submit">
