@@ -162,6 +162,11 @@ export const users = pgTable(
     telegramUsername: text('telegram_username'),
     isSuperuser: boolean('is_superuser').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Set when the user is deactivated: access tokens issued before it are never valid again, even
+     * after the user is activated again.
+     */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -210,6 +215,20 @@ export const refreshTokens = pgTable(
   },
   (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_family_idx').on(t.familyId)],
 );
+
+/**
+ * Sessions (refresh-token families) that ended: logged out, a rotated refresh token presented
+ * again, the user deactivated. Every access token names its session (`sid`), and one of an ended
+ * session is refused at once, not when it expires.
+ */
+export const endedSessions = pgTable('ended_sessions', {
+  /** The refresh-token family. */
+  id: text('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  endedAt: timestamp('ended_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** An invitation to join a restaurant with a role: a link, optionally bound to one e-mail. */
 export const invitations = pgTable(
