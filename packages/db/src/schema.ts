@@ -313,6 +313,8 @@ export const queueEntries = pgTable(
     guestToken: text('guest_token').notNull(),
     /** A client's key for its submission: a double tap or a retry makes one entry. */
     idempotencyKey: text('idempotency_key'),
+    /** sha256 of the form the key came with: the same key with another form is refused (422). */
+    idempotencyHash: text('idempotency_hash'),
     tableIds: integer('table_ids').array().notNull().default(sql`'{}'::integer[]`),
     quotedWaitMinutes: integer('quoted_wait_minutes'),
     telegramChatId: bigint('telegram_chat_id', { mode: 'number' }),
@@ -433,6 +435,8 @@ export const bookings = pgTable(
     /** The guest's secret for their status page. */
     guestToken: text('guest_token').notNull(),
     idempotencyKey: text('idempotency_key'),
+    /** sha256 of the form the key came with: the same key with another form is refused (422). */
+    idempotencyHash: text('idempotency_hash'),
     telegramChatId: bigint('telegram_chat_id', { mode: 'number' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -899,6 +903,8 @@ export const requestReplays = pgTable(
     key: text('key').notNull(),
     method: text('method').notNull(),
     url: text('url').notNull(),
+    /** sha256 of the request's body: the same key with another body is refused (422). */
+    bodyHash: text('body_hash'),
     statusCode: smallint('status_code'),
     body: jsonb('body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

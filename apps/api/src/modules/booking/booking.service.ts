@@ -56,6 +56,7 @@ import {
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { isExclusionViolation, isUniqueViolation } from '../../shared/db-errors';
 import { FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
+import { idempotencyKeyReused, requestHash } from '../../shared/idempotency';
 import { phoneOrThrow } from '../../shared/phone-input';
 import { lockSeating } from '../../shared/seating-lock';
 import { announceChange } from '../events/changes';
@@ -453,6 +454,8 @@ export function createBookingService(db: Database, now: () => Date = () => new D
     source: EntrySource;
     deposit: boolean;
     idempotencyKey: string | null;
+    /** What the key is bound to (shared/idempotency.ts). */
+    idempotencyHash?: string | null;
     telegramChatId: number | null;
     by: number | null;
     changes?: Record<string, unknown>;
@@ -475,6 +478,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
           deposit: values.deposit,
           guestToken: randomBytes(18).toString('base64url'),
           idempotencyKey: values.idempotencyKey,
+          idempotencyHash: values.idempotencyHash ?? null,
           telegramChatId: values.telegramChatId,
           createdBy: values.by,
         })
@@ -1043,11 +1047,14 @@ export function createBookingService(db: Database, now: () => Date = () => new D
       const restaurant = await restaurantOrThrow(restaurantId);
       if (!restaurant.hasBookings) throw new HttpError(409, 'bookingApi.bookingsOff', 'bookings_off');
       const phone = phoneOrThrow(body.phone, true);
+      // The same key with another form: 422, never the booking (and token) of whoever sent it first.
+      const bodyHash = requestHash(`POST booking ${restaurant.id}`, body);
       const replayed = async (idempotencyKey: string) => {
         const [same] = await db
           .select()
           .from(bookings)
           .where(and(eq(bookings.restaurantId, restaurant.id), eq(bookings.idempotencyKey, idempotencyKey)));
+        if (same && same.idempotencyHash !== bodyHash) throw idempotencyKeyReused();
         return same ? { created: false, status: await guestStatusOf(same, restaurant) } : null;
       };
       if (key) {
@@ -1082,6 +1089,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
             source,
             deposit: false,
             idempotencyKey: key,
+            idempotencyHash: key ? bodyHash : null,
             telegramChatId,
             by: null,
             ...(rule ? { changes: { auto_rule: rule.id } } : {}),

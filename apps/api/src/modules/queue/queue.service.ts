@@ -37,6 +37,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
+import { idempotencyKeyReused, requestHash } from '../../shared/idempotency';
 import { phoneOrThrow } from '../../shared/phone-input';
 import { lockSeating } from '../../shared/seating-lock';
 import { announceChange } from '../events/changes';
@@ -386,6 +387,8 @@ export function createQueueService(
     comment: string;
     source: EntrySource;
     idempotencyKey: string | null;
+    /** What the key is bound to (shared/idempotency.ts). */
+    idempotencyHash?: string | null;
     /** The guest's chat with the bot, when they joined from the Mini App (their table-ready message). */
     telegramChatId?: number | null;
     by: number | null;
@@ -416,6 +419,7 @@ export function createQueueService(
           ...(status === 'sat' ? { seatedAt: now(), quotedWaitMinutes: 0 } : {}),
           guestToken: randomBytes(18).toString('base64url'),
           idempotencyKey: input.idempotencyKey,
+          idempotencyHash: input.idempotencyHash ?? null,
           telegramChatId: input.telegramChatId ?? null,
         })
         .returning();
@@ -689,7 +693,9 @@ export function createQueueService(
     ) {
       const restaurant = await restaurantOrThrow(restaurantId);
       const phone = phoneOrThrow(body.phone, true);
-      // The same form sent again (a double tap, a retry): the entry it made the first time.
+      // The same form sent again (a double tap, a retry): the entry it made the first time; the
+      // same key with another form: 422, never the entry (and token) of whoever sent it first.
+      const bodyHash = requestHash(`POST queue ${restaurant.id}`, body);
       const replayed = async (idempotencyKey: string) => {
         const [same] = await db
           .select()
@@ -700,6 +706,7 @@ export function createQueueService(
               eq(queueEntries.idempotencyKey, idempotencyKey),
             ),
           );
+        if (same && same.idempotencyHash !== bodyHash) throw idempotencyKeyReused();
         return same ? { created: false, status: await guestView(same, restaurant.name) } : null;
       };
       if (key) {
@@ -717,6 +724,7 @@ export function createQueueService(
           comment: body.comment,
           source,
           idempotencyKey: key,
+          idempotencyHash: key ? bodyHash : null,
           telegramChatId,
           by: null,
         });
