@@ -11,7 +11,9 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Kept beside the build for reading error reports' stacks, never referenced from the code, and
+    // never served (apps/api/src/plugins/miniapp.ts).
+    sourcemap: 'hidden',
     // bench/run.ts reads it to find what the first screen needs.
     manifest: true,
     chunkSizeWarningLimit: 800,

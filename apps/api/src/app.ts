@@ -54,7 +54,7 @@ import { createInvitationsService } from './modules/users/invitations.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
-import { authenticationPlugin } from './plugins/authentication';
+import { authenticationPlugin, loadViewer } from './plugins/authentication';
 import { errorsPlugin, frameworkErrorReply } from './plugins/errors';
 import { inputTextPlugin } from './plugins/input-text';
 import { isClientRoute, serveMiniapp } from './plugins/miniapp';
@@ -218,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(eventsRoutes, {
     hub: changes,
+    sessionIsLive: async (session) => (await loadViewer(db, session.userId, session)) !== null,
     findGuestBooking: (token) => bookings.guestBookingRef(token),
     findGuestEntry: async (token) => {
       const [row] = await db

@@ -162,6 +162,11 @@ export const users = pgTable(
     telegramUsername: text('telegram_username'),
     isSuperuser: boolean('is_superuser').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Set when the user is deactivated: access tokens issued before it are never valid again, even
+     * after the user is activated again.
+     */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -210,6 +215,20 @@ export const refreshTokens = pgTable(
   },
   (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_family_idx').on(t.familyId)],
 );
+
+/**
+ * Sessions (refresh-token families) that ended: logged out, a rotated refresh token presented
+ * again, the user deactivated. Every access token names its session (`sid`), and one of an ended
+ * session is refused at once, not when it expires.
+ */
+export const endedSessions = pgTable('ended_sessions', {
+  /** The refresh-token family. */
+  id: text('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  endedAt: timestamp('ended_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** An invitation to join a restaurant with a role: a link, optionally bound to one e-mail. */
 export const invitations = pgTable(
@@ -294,6 +313,8 @@ export const queueEntries = pgTable(
     guestToken: text('guest_token').notNull(),
     /** A client's key for its submission: a double tap or a retry makes one entry. */
     idempotencyKey: text('idempotency_key'),
+    /** sha256 of the form the key came with: the same key with another form is refused (422). */
+    idempotencyHash: text('idempotency_hash'),
     tableIds: integer('table_ids').array().notNull().default(sql`'{}'::integer[]`),
     quotedWaitMinutes: integer('quoted_wait_minutes'),
     telegramChatId: bigint('telegram_chat_id', { mode: 'number' }),
@@ -419,6 +440,8 @@ export const bookings = pgTable(
     /** The guest's secret for their status page. */
     guestToken: text('guest_token').notNull(),
     idempotencyKey: text('idempotency_key'),
+    /** sha256 of the form the key came with: the same key with another form is refused (422). */
+    idempotencyHash: text('idempotency_hash'),
     telegramChatId: bigint('telegram_chat_id', { mode: 'number' }),
     /** SHA-256 of the guest page's device key, as on queue entries: a repeated request finds it only from there. */
     guestDeviceHash: text('guest_device_hash'),
@@ -887,6 +910,8 @@ export const requestReplays = pgTable(
     key: text('key').notNull(),
     method: text('method').notNull(),
     url: text('url').notNull(),
+    /** sha256 of the request's body: the same key with another body is refused (422). */
+    bodyHash: text('body_hash'),
     statusCode: smallint('status_code'),
     body: jsonb('body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

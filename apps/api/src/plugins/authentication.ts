@@ -3,6 +3,7 @@ import type { Role } from '@stolik/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type AccessSession, sessionColumns, sessionIsLive, sessionOf } from '../modules/auth/sessions';
 import type { TokenSigner } from '../modules/auth/tokens';
 import { authenticatePosKey } from '../modules/orders/pos-keys.service';
 import {
@@ -22,6 +23,8 @@ declare module 'fastify' {
     viewer: Viewer | null;
     /** The point-of-sale system calling a `pos` route. */
     posCaller: PosCaller | null;
+    /** The session of the access token the viewer came with (event streams close when it ends). */
+    session: AccessSession | null;
   }
   interface FastifyInstance {
     /** Every route with its declared access, for the access-matrix test and the docs. */
@@ -29,20 +32,30 @@ declare module 'fastify' {
   }
 }
 
-export async function loadViewer(db: Database, userId: number): Promise<Viewer | null> {
+/**
+ * An active user and their memberships; with `session`, only while the access token's session is
+ * live (not ended, not issued before a deactivation: sessions.ts).
+ */
+export async function loadViewer(
+  db: Database,
+  userId: number,
+  session?: AccessSession,
+): Promise<Viewer | null> {
   const { users, memberships } = schema;
-  // One round trip per request: the user and their memberships together.
+  // One round trip per request: the user, their memberships and the session's state together.
   const rows = await db
     .select({
       isSuperuser: users.isSuperuser,
       restaurantId: memberships.restaurantId,
       role: memberships.role,
+      ...sessionColumns(session?.id ?? ''),
     })
     .from(users)
     .leftJoin(memberships, eq(memberships.userId, users.id))
     .where(and(eq(users.id, userId), eq(users.isActive, true)));
   const [first] = rows;
   if (!first) return null;
+  if (session && !sessionIsLive(first, session.issuedAt)) return null;
   const memberOf = new Map<number, Role>();
   for (const row of rows)
     if (row.restaurantId !== null && row.role !== null) memberOf.set(row.restaurantId, row.role as Role);
@@ -64,6 +77,7 @@ export const authenticationPlugin = fp<{ db: Database; tokens: TokenSigner }>(
     app.decorate('routeTable', []);
     app.decorateRequest('viewer', null);
     app.decorateRequest('posCaller', null);
+    app.decorateRequest('session', null);
 
     app.addHook('onRoute', (route) => {
       const url = route.url ?? route.path;
@@ -83,8 +97,10 @@ export const authenticationPlugin = fp<{ db: Database; tokens: TokenSigner }>(
       if (scheme?.toLowerCase() !== 'bearer' || !token) throw tokenNotValid();
       const claims = await tokens.verify(token, 'access');
       if (!claims) throw tokenNotValid();
-      const viewer = await loadViewer(db, claims.user_id);
+      const session = sessionOf(claims);
+      const viewer = await loadViewer(db, claims.user_id, session);
       if (!viewer) throw tokenNotValid();
+      request.session = session;
       return viewer;
     };
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { access } from '../shared/access';
 import { conflict } from '../shared/http-errors';
+import { createIdentities, type Identities } from '../test/identities';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 const probeLimit = { max: 1000, windowS: 60 };
@@ -171,5 +172,75 @@ describe('the error handler', () => {
       headers: { 'x-request-id': 'proxy-req-12345' },
     });
     expect(res.headers['x-request-id']).toBe('proxy-req-12345');
+  });
+});
+
+describe('a body whose bytes are not UTF-8', () => {
+  let t: TestApp;
+  let who: Identities;
+  beforeAll(async () => {
+    t = await createTestApp();
+    who = await createIdentities(t);
+  });
+  afterAll(() => t.close());
+
+  const NOT_UTF8 = {
+    non_field_errors: ['Не удалось прочитать запрос: текст должен быть в кодировке UTF-8'],
+  };
+  /** A JSON body whose name holds `bad` between two valid letters. */
+  const withBytes = (bad: number[], phone: string) =>
+    Buffer.concat([
+      Buffer.from(`{"group_size": 2, "phone": "${phone}", "name": "А`),
+      Buffer.from(bad),
+      Buffer.from('я"}'),
+    ]);
+
+  it('is refused with 400 naming the problem, and nothing is stored with U+FFFD', async () => {
+    const broken: number[][] = [
+      [0xff], // never in UTF-8
+      [0xc3, 0x28], // a lead byte without its continuation
+      [0xc0, 0xaf], // an overlong '/'
+      [0xed, 0xa0, 0x80], // a surrogate, encoded
+      [0xe2, 0x82], // cut short
+    ];
+    for (const [i, bad] of broken.entries()) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/public/restaurant/${who.restaurantA}/queue/`,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        payload: withBytes(bad, `+7916000010${i}`),
+        remoteAddress: `192.0.2.${100 + i}`,
+      });
+      expect(res.statusCode, bad.join(' ')).toBe(400);
+      expect(res.json()).toEqual(NOT_UTF8);
+    }
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/jwt/create/',
+      headers: { 'content-type': 'application/json' },
+      payload: Buffer.concat([
+        Buffer.from('{"email": "a'),
+        Buffer.from([0xfe]),
+        Buffer.from('@x.test", "password": "p"}'),
+      ]),
+    });
+    expect(signIn.statusCode).toBe(400);
+    expect(signIn.json()).toEqual(NOT_UTF8);
+    const entries = await t.app.inject({
+      method: 'GET',
+      url: `/api/reservation/?restaurant_id=${who.restaurantA}`,
+      headers: who.bearer(who.hostessA),
+    });
+    expect(entries.body).not.toContain('\ufffd');
+    expect(entries.json()).toEqual([]);
+    // The same body in UTF-8 goes through.
+    const fine = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/restaurant/${who.restaurantA}/queue/`,
+      headers: { 'content-type': 'application/json' },
+      payload: withBytes([...Buffer.from('н')], '+79160000199'),
+      remoteAddress: '192.0.2.199',
+    });
+    expect(fine.statusCode, fine.body).toBe(201);
   });
 });

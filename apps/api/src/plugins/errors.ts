@@ -13,6 +13,14 @@ const CLIENT_ERROR_KEYS: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'requests.emptyJson',
 };
 
+/** Fastify's other client errors, by status, in the API's words. */
+const FRAMEWORK_CODES: Record<number, string> = {
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  411: 'length_required',
+  415: 'unsupported_media_type',
+};
+
 /**
  * Fastify answers a broken address before any route (a bad %-encoding, a path parameter over 100
  * characters): `frameworkErrors` of the Fastify options, in the API's shapes too.
@@ -87,10 +95,15 @@ export const errorsPlugin = fp<{ i18n: I18n }>(async (app: FastifyInstance, { i1
       return reply.code(400).send({ non_field_errors: [t(key)] });
     }
     if (status > 400 && status < 500) {
-      // Fastify's own client errors: a wrong content type…
+      // Fastify's own client errors (a wrong content type; a static file's folder or a path out
+      // of it): the API's shape and codes, never Fastify's internal ones (FST_…).
       request.log.info({ err: error }, 'client error');
-      const detail = status === 404 ? t('errors.notFound') : t('errors.badRequest');
-      return reply.code(status).send({ detail, code: error.code ?? 'bad_request' });
+      if (status === 404) return reply.code(404).send({ detail: t('errors.notFound'), code: 'not_found' });
+      if (status === 403)
+        return reply.code(403).send({ detail: t('errors.forbidden'), code: 'permission_denied' });
+      return reply
+        .code(status)
+        .send({ detail: t('errors.badRequest'), code: FRAMEWORK_CODES[status] ?? 'bad_request' });
     }
 
     request.log.error({ err: error }, 'request failed');

@@ -25,6 +25,8 @@ export function badTextAt(value: unknown): string | null {
   return null;
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
  * Telegram's updates: stored nowhere as text, and a 400 would make Telegram send the update again
  * and again; grammY reads them as they are.
@@ -34,10 +36,29 @@ const TAKES_ANY_TEXT = new Set(['/api/telegram/webhook/']);
 /**
  * PostgreSQL's text cannot hold NUL (U+0000): stored, it fails, a 500. A lone surrogate (half an
  * emoji) is not Unicode text: stored, it silently becomes U+FFFD, not what was given. Both are
- * refused before validation in every body, query and path parameter, naming the field.
+ * refused before validation in every body, query and path parameter, naming the field. A body
+ * whose bytes are not UTF-8 at all is refused before it is read.
  */
 export const inputTextPlugin = fp(
   async (app: FastifyInstance) => {
+    // A JSON body that is not UTF-8 would be read with U+FFFD in place of its broken bytes and
+    // stored so: it is refused as a whole (400, under non_field_errors, as a body that is not JSON).
+    const parseJson = app.getDefaultJsonParser(
+      app.initialConfig.onProtoPoisoning ?? 'error',
+      app.initialConfig.onConstructorPoisoning ?? 'error',
+    );
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      let text: string;
+      try {
+        text = strictUtf8.decode(body as Buffer);
+      } catch {
+        done(new FieldValidationError({ non_field_errors: ['requests.notUtf8'] }), undefined);
+        return;
+      }
+      void parseJson(request, text, done);
+    });
+
     app.addHook('preValidation', async (request) => {
       if (TAKES_ANY_TEXT.has(request.routeOptions.url ?? '')) return;
       for (const part of [request.params, request.query, request.body]) {

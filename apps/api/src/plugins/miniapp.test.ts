@@ -11,6 +11,10 @@ describe('serving the built mini-app', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Stolik</title><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'index-3f9a2c.js'), 'console.log(1)');
+    writeFileSync(
+      path.join(dist, 'assets', 'index-3f9a2c.js.map'),
+      '{"version":3,"sources":["src/main.tsx"]}',
+    );
     writeFileSync(path.join(dist, 'manifest.webmanifest'), '{}');
     t = await createTestApp({ miniappDist: dist });
   });
@@ -41,6 +45,27 @@ describe('serving the built mini-app', () => {
   it('answers a missing asset with 404 rather than the app', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/old-chunk-123.js' });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('never serves a source map, even one left in the build', async () => {
+    for (const url of ['/assets/index-3f9a2c.js.map', '/assets/INDEX-3f9a2c.js.MAP']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Не найдено', code: 'not_found' });
+    }
+  });
+
+  it("answers a path it may not serve in the API's shape, never with Fastify's internal codes", async () => {
+    for (const url of ['/..%5c..%5cx.js', '/assets/', '/assets/x/..']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect([403, 404], url).toContain(res.statusCode);
+      expect(res.body, url).not.toMatch(/FST_/);
+      expect(res.json(), url).toEqual(
+        res.statusCode === 404
+          ? { detail: 'Не найдено', code: 'not_found' }
+          : { detail: 'Недостаточно прав', code: 'permission_denied' },
+      );
+    }
   });
 
   it('keeps /api paths for the API, with a JSON 404', async () => {

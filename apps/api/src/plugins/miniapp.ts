@@ -11,6 +11,9 @@ export type SendIndex = (reply: FastifyReply) => FastifyReply;
 /**
  * Serves the built mini-app's files: hashed assets cached for a year, the rest revalidated.
  * Returns what answers a client route with index.html, or null when the app is not built.
+ * Source maps are never served (the build keeps them, without a reference in the code, for whoever
+ * reads a stack from an error report on the server); a file that is not there, or a path that may
+ * not be served (a folder, `..`), gets the API's 404 or 403 (`errors.ts`), not Fastify's codes.
  */
 export async function serveMiniapp(app: FastifyInstance, root: string): Promise<SendIndex | null> {
   const indexFile = path.join(root, 'index.html');
@@ -23,6 +26,7 @@ export async function serveMiniapp(app: FastifyInstance, root: string): Promise<
     root,
     index: false,
     decorateReply: false,
+    allowedPath: (pathname) => !pathname.toLowerCase().endsWith('.map'),
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

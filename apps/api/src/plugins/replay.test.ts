@@ -86,11 +86,31 @@ describe('staff actions replayed with an Idempotency-Key (a tablet back online)'
   it('refuses a key used again for another request, and a malformed key', async () => {
     await walkIn('reused-key-01');
     const other = await send('PUT', '/api/reservation/1/', 'reused-key-01', { status: 'called' });
-    expect(other.statusCode).toBe(409);
+    expect(other.statusCode).toBe(422);
     expect(other.json()).toMatchObject({ code: 'idempotency_key_reused', detail: expect.any(String) });
     const bad = await walkIn('short');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ idempotency_key: ['Некорректный ключ повтора запроса'] });
+  });
+
+  it('refuses the same key with another body with 422, and never gives the first answer to it', async () => {
+    const first = await walkIn('body-bound-01', 'Олег');
+    expect(first.statusCode).toBe(201);
+    const other = await walkIn('body-bound-01', 'Совсем другой');
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({
+      detail: 'Этот ключ повтора уже использован для другого действия',
+      code: 'idempotency_key_reused',
+    });
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    // The same body, its fields in another order, is still the same request.
+    const same = await send('POST', '/api/reservation/', 'body-bound-01', {
+      name: 'Олег',
+      group_size: 2,
+      restaurant: who.restaurantA,
+    });
+    expect(same.statusCode).toBe(201);
+    expect(same.json()).toEqual(first.json());
   });
 
   it('tells a repeat that arrives while the first is still running to wait', async () => {

@@ -3,6 +3,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { FieldValidationError, HttpError } from '../shared/http-errors';
+import { idempotencyKeyReused, requestHash } from '../shared/idempotency';
 
 /** How long a kept answer is given again: a tablet offline for longer re-sends as a new action. */
 export const REPLAY_KEEP_MS = 24 * 60 * 60 * 1000;
@@ -30,8 +31,9 @@ declare module 'fastify' {
  *
  * A repeat that arrives while the first is still running gets 409 request_in_flight with
  * Retry-After (the tablet keeps the action and tries later); one whose first never answered
- * (ABANDONED_AFTER_MS) gets 409 request_lost; a key used again for another request gets 409 too
- * (code idempotency_key_reused). A 5xx is not kept: the action may be tried again.
+ * (ABANDONED_AFTER_MS) gets 409 request_lost. A key is bound to its method, address and a hash
+ * of its body: used again for another request (another body included) it gets 422
+ * idempotency_key_reused, never the first one's answer. A 5xx is not kept: the action may be tried again.
  */
 export const replayPlugin = fp<{ db: Database }>(async (app: FastifyInstance, { db }) => {
   const { requestReplays } = schema;
@@ -45,9 +47,10 @@ export const replayPlugin = fp<{ db: Database }>(async (app: FastifyInstance, { 
     }
     const userId = request.viewer.id;
     const url = request.url;
+    const bodyHash = requestHash(`${request.method} ${url}`, request.body);
     const [claimed] = await db
       .insert(requestReplays)
-      .values({ userId, key, method: request.method, url })
+      .values({ userId, key, method: request.method, url, bodyHash })
       .onConflictDoNothing()
       .returning({ key: requestReplays.key });
     if (claimed) {
@@ -62,8 +65,9 @@ export const replayPlugin = fp<{ db: Database }>(async (app: FastifyInstance, { 
       // Removed between the two statements (expired, or its 5xx dropped): run it as new.
       return;
     }
-    if (kept.method !== request.method || kept.url !== url) {
-      throw new HttpError(409, 'errors.replay.keyReused', 'idempotency_key_reused');
+    // (A claim kept before bodies were hashed has none: its route alone binds it.)
+    if (kept.method !== request.method || kept.url !== url || (kept.bodyHash && kept.bodyHash !== bodyHash)) {
+      throw idempotencyKeyReused();
     }
     if (kept.statusCode === null) {
       // Whether an abandoned one was done before its process died is not known: running it again

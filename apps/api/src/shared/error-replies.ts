@@ -10,5 +10,7 @@ export const errorReplies = {
   403: ErrorDetail,
   404: ErrorDetail,
   409: ErrorDetail,
+  /** An Idempotency-Key sent again with another request (shared/idempotency.ts). */
+  422: ErrorDetail,
   429: ErrorDetail,
 } as const;

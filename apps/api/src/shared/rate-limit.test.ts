@@ -274,3 +274,91 @@ describe('the client address behind a reverse proxy', () => {
     }
   });
 });
+
+describe('the database limits per address, from IPv6', () => {
+  let t: TestApp;
+  let who: Identities;
+  beforeAll(async () => {
+    t = await createTestApp();
+    who = await createIdentities(t);
+  });
+  afterAll(() => t.close());
+
+  /** A new address of one /64 on every call, as a phone (or anyone) holding a whole /64 can. */
+  let host = 0;
+  const fromOne64 = () => `2001:db8:77:1:${(++host).toString(16)}:0:0:1`;
+  const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+
+  // Each with its database limit (the in-memory caps of these routes are higher).
+  type Call = { method: 'GET' | 'POST'; url: string; payload?: object };
+  const limits: [name: string, max: number, call: (i: number) => Call][] = [
+    [
+      'queue joins',
+      20,
+      (i) => ({
+        method: 'POST',
+        url: `/api/public/restaurant/${who.restaurantA}/queue/`,
+        payload: { group_size: 2, name: 'Гость', phone: `+7916${String(5000000 + i)}` },
+      }),
+    ],
+    [
+      'booking requests',
+      20,
+      (i) => ({
+        method: 'POST',
+        url: `/api/public/restaurant/${who.restaurantA}/booking/`,
+        payload: {
+          date: day,
+          time: '19:00',
+          group_size: 2,
+          name: 'Гость',
+          phone: `+7926${String(5000000 + i)}`,
+        },
+      }),
+    ],
+    [
+      'free times',
+      120,
+      () => ({
+        method: 'GET',
+        url: `/api/public/restaurant/${who.restaurantA}/slots/?date=${day}&group_size=2`,
+      }),
+    ],
+    [
+      'sign-ups',
+      10,
+      (i) => ({
+        method: 'POST',
+        url: '/api/user/',
+        payload: { email: `v6-${i}@stolik.test`, password: 'long-enough-password-1', first_name: 'Ира' },
+      }),
+    ],
+    [
+      'invitations',
+      10,
+      () => ({ method: 'POST', url: `/api/user/invite/${'n'.repeat(43)}/accept/`, payload: {} }),
+    ],
+    [
+      'sign-in attempts',
+      50,
+      (i) => ({
+        method: 'POST',
+        url: '/api/auth/jwt/create/',
+        payload: { email: `v6-${i}@x.test`, password: 'x' },
+      }),
+    ],
+  ];
+
+  it.each(limits)('counts %s by the /64, as the in-memory caps do', async (_name, max, call) => {
+    for (let i = 0; i < max; i += 1) {
+      const res = await t.app.inject({ ...call(i), remoteAddress: fromOne64() });
+      if (res.statusCode === 429) expect.fail(`call ${i + 1} of ${max}: 429 already`);
+    }
+    const over = await t.app.inject({ ...call(max), remoteAddress: fromOne64() });
+    expect(over.statusCode, over.body).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // Another /64 is not held back.
+    const other = await t.app.inject({ ...call(max + 1), remoteAddress: '2001:db8:78:1::1' });
+    expect(other.statusCode).not.toBe(429);
+  });
+});

@@ -23,9 +23,11 @@ export async function createTestApp(
     telegram?: AppDeps['telegram'];
     /** Fastify logger options (a test that reads the log passes a stream). */
     logger?: object;
+    /** Another process's view of a database (replica tests): migrated already, closed by its owner. */
+    database?: DatabaseHandle;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const app = await buildApp({
     config: {
       miniappDist: options.miniappDist ?? path.join(import.meta.dirname, 'no-miniapp'),
@@ -53,7 +55,7 @@ export async function createTestApp(
     database,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
-import { perAddress, SMALL_BODY_LIMIT } from '../../shared/rate-limit';
+import { addressOf, perAddress, SMALL_BODY_LIMIT } from '../../shared/rate-limit';
 import type { AuthService } from './auth.service';
 
 const errors = errorReplies;
@@ -39,7 +39,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     (request) =>
-      auth.signIn(request.body.email || request.body.username || '', request.body.password, request.ip),
+      auth.signIn(
+        request.body.email || request.body.username || '',
+        request.body.password,
+        addressOf(request.ip),
+      ),
   );
 
   app.post(

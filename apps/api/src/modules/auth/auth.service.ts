@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { HttpError, tokenNotValid } from '../../shared/http-errors';
 import { hashPassword, verifyPassword } from '../../shared/passwords';
 import type { RateLimiter } from '../../shared/rate-limit';
+import { accessSessionIsLive, endSession, endSessionsOf, sessionOf } from './sessions';
 import { REFRESH_TTL_S, type TokenSigner } from './tokens';
 
 const { users, refreshTokens } = schema;
@@ -33,14 +34,15 @@ export function createAuthService(db: Database, tokens: TokenSigner, limiter: Ra
       userId,
       expiresAt: new Date(Date.now() + REFRESH_TTL_S * 1000),
     });
-    return { access: await tokens.signAccess(userId), refresh: await tokens.signRefresh(userId, jti), jti };
+    return {
+      access: await tokens.signAccess(userId, familyId),
+      refresh: await tokens.signRefresh(userId, jti),
+      jti,
+    };
   }
 
   async function revokeFamily(familyId: string) {
-    await db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    await endSession(db, familyId);
   }
 
   return {
@@ -73,10 +75,12 @@ export function createAuthService(db: Database, tokens: TokenSigner, limiter: Ra
       return { access, refresh };
     },
 
-    /** POST /api/auth/jwt/verify/: any valid token of ours; a refresh token also must not be revoked. */
+    /** POST /api/auth/jwt/verify/: any valid token of ours, of a session that has not ended. */
     async verify(token: string) {
       const claims = await tokens.verify(token);
       if (!claims) throw tokenNotValid();
+      if (claims.token_type === 'access' && !(await accessSessionIsLive(db, sessionOf(claims))))
+        throw tokenNotValid();
       if (claims.token_type === 'refresh') {
         const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.jti, claims.jti));
         if (!row || row.revokedAt) throw tokenNotValid();
@@ -117,7 +121,7 @@ export function createAuthService(db: Database, tokens: TokenSigner, limiter: Ra
         expiresAt: new Date(Date.now() + REFRESH_TTL_S * 1000),
       });
       return {
-        access: await tokens.signAccess(rotated.userId),
+        access: await tokens.signAccess(rotated.userId, rotated.familyId),
         refresh: await tokens.signRefresh(rotated.userId, newJti),
       };
     },
@@ -132,10 +136,7 @@ export function createAuthService(db: Database, tokens: TokenSigner, limiter: Ra
 
     /** Every session of a user ends (deactivation). */
     async revokeAllOf(userId: number) {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+      await endSessionsOf(db, userId);
     },
   };
 }

@@ -173,6 +173,75 @@ describe('sign-in and sessions (simplejwt semantics)', () => {
     expect((await from(51)).statusCode).toBe(429);
   });
 
+  describe('an ended session ends its access tokens at once, not when they expire', () => {
+    const me = (access: string) =>
+      t.app.inject({ method: 'GET', url: '/api/user/me/', headers: { authorization: `Bearer ${access}` } });
+
+    it('after logging out (the other sessions of that user go on)', async () => {
+      const ended = await signIn('admin.a@stolik.test');
+      const other = await signIn('admin.a@stolik.test');
+      expect((await me(ended.access)).statusCode).toBe(200);
+      expect((await post('/api/auth/token/logout/', { refresh: ended.refresh })).statusCode).toBe(204);
+      const refused = await me(ended.access);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ code: 'token_not_valid' });
+      expect((await post('/api/auth/jwt/verify/', { token: ended.access })).statusCode).toBe(401);
+      expect((await me(other.access)).statusCode).toBe(200);
+    });
+
+    it('after a rotated refresh token comes back: the access tokens of the whole session too', async () => {
+      const first = await signIn('admin.a@stolik.test');
+      const second = (await post('/api/auth/jwt/refresh/', { refresh: first.refresh })).json() as {
+        access: string;
+      };
+      await t.database.db
+        .update(schema.refreshTokens)
+        .set({ revokedAt: sql`now() - interval '1 minute'` })
+        .where(sql`${schema.refreshTokens.replacedBy} is not null`);
+      expect((await me(second.access)).statusCode).toBe(200);
+      expect((await post('/api/auth/jwt/refresh/', { refresh: first.refresh })).statusCode).toBe(401);
+      expect((await me(first.access)).statusCode).toBe(401);
+      expect((await me(second.access)).statusCode).toBe(401);
+    });
+
+    it('after deactivation, and activating the user again revives none of them', async () => {
+      const pair = await signIn('target.a@stolik.test');
+      // A token the API signed without a refresh token behind it (as the tests' identities are).
+      const bare = await t.app.tokens.signAccess(who.targetA.id);
+      const toggle = async (action: 'deactivate' | 'activate') => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/user/${who.targetA.id}/${action}`,
+          headers: who.bearer(who.adminA),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      };
+      await toggle('deactivate');
+      await toggle('activate');
+      for (const access of [pair.access, bare, who.targetA.access]) {
+        expect((await me(access)).statusCode).toBe(401);
+        expect((await post('/api/auth/jwt/verify/', { token: access })).statusCode).toBe(401);
+      }
+      expect((await post('/api/auth/jwt/refresh/', { refresh: pair.refresh })).statusCode).toBe(401);
+    });
+
+    it('refuses an access token that names no session (signed before sessions were named)', async () => {
+      const { SignJWT } = await import('jose');
+      const [row] = await t.database.db
+        .select()
+        .from(schema.appSecrets)
+        .where(eq(schema.appSecrets.name, 'jwt'));
+      const iat = Math.floor(Date.now() / 1000);
+      const old = await new SignJWT({ token_type: 'access', user_id: who.adminA.id })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setJti('an-old-token')
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + 300)
+        .sign(new TextEncoder().encode(row?.value ?? ''));
+      expect((await me(old)).statusCode).toBe(401);
+    });
+  });
+
   it('keeps the signing key in the database, so every API process accepts every token', async () => {
     const [row] = await t.database.db
       .select()

@@ -15,7 +15,11 @@ export interface TokenClaims {
   jti: string;
   exp: number;
   iat: number;
+  /** An access token's session: the refresh-token family it came from (sessions.ts). */
+  sid?: string;
 }
+/** An access token's claims: it always names its session. */
+export type AccessClaims = TokenClaims & { token_type: 'access'; sid: string };
 
 /** The signing key: configured, or generated once and kept in the database for every process. */
 export async function loadSigningKey(db: Database, configured: string | undefined): Promise<Uint8Array> {
@@ -30,11 +34,20 @@ export async function loadSigningKey(db: Database, configured: string | undefine
   return new TextEncoder().encode(row.value);
 }
 
-/** HS256 JWTs in simplejwt's shape (token_type, user_id, jti, exp, iat). */
+/**
+ * HS256 JWTs in simplejwt's shape (token_type, user_id, jti, exp, iat); an access token also names
+ * its session (sid), so that ending the session ends it.
+ */
 export function createTokenSigner(key: Uint8Array, now: () => number = () => Date.now()) {
-  const sign = (type: TokenType, userId: number, ttlS: number, jti: string = randomUUID()) => {
+  const sign = (
+    type: TokenType,
+    userId: number,
+    ttlS: number,
+    jti: string = randomUUID(),
+    extra: { sid?: string } = {},
+  ) => {
     const iat = Math.floor(now() / 1000);
-    return new SignJWT({ token_type: type, user_id: userId })
+    return new SignJWT({ token_type: type, user_id: userId, ...extra })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setJti(jti)
       .setIssuedAt(iat)
@@ -43,10 +56,16 @@ export function createTokenSigner(key: Uint8Array, now: () => number = () => Dat
   };
 
   return {
-    signAccess: (userId: number) => sign('access', userId, ACCESS_TTL_S),
+    /**
+     * An access token of the session `sessionId` (the refresh-token family). Without one (tests,
+     * benchmarks): a session of its own that no refresh token belongs to, ended only with the user.
+     */
+    signAccess: (userId: number, sessionId: string = randomUUID()) =>
+      sign('access', userId, ACCESS_TTL_S, randomUUID(), { sid: sessionId }),
     signRefresh: (userId: number, jti: string) => sign('refresh', userId, REFRESH_TTL_S, jti),
     /** For tests: a token that expired an hour ago. */
-    signExpired: (type: TokenType, userId: number) => sign(type, userId, -3600),
+    signExpired: (type: TokenType, userId: number) =>
+      sign(type, userId, -3600, randomUUID(), type === 'access' ? { sid: randomUUID() } : {}),
 
     /** The claims of a well-signed, unexpired token of that type; null for anything else. */
     async verify(token: string, type?: TokenType): Promise<TokenClaims | null> {
@@ -59,6 +78,8 @@ export function createTokenSigner(key: Uint8Array, now: () => number = () => Dat
         if (claims.token_type !== 'access' && claims.token_type !== 'refresh') return null;
         if (type && claims.token_type !== type) return null;
         if (typeof claims.user_id !== 'number' || typeof claims.jti !== 'string') return null;
+        // An access token without its session could not be ended: one issued before sessions were named.
+        if (claims.token_type === 'access' && typeof claims.sid !== 'string') return null;
         return claims as TokenClaims;
       } catch {
         return null;

@@ -333,13 +333,15 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
     },
 
     /** Idempotent: a lock already removed (from another device, say) is as good as removed now. */
+    /** 404 for a lock that is not this restaurant's (another's, or none), as for every resource. */
     async removeLock(restaurantId: number, lockId: number): Promise<void> {
       await db.transaction(async (tx) => {
         const removed = await tx
           .delete(tableLocks)
           .where(and(eq(tableLocks.id, lockId), eq(tableLocks.restaurantId, restaurantId)))
           .returning({ id: tableLocks.id });
-        if (removed.length > 0) await announce(tx, restaurantId);
+        if (removed.length === 0) throw notFound();
+        await announce(tx, restaurantId);
       });
     },
 

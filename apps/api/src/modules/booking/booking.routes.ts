@@ -38,7 +38,7 @@ import { viewerOf } from '../../plugins/authentication';
 import { access } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
 import { pageLinks } from '../../shared/pagination';
-import { perAddress, type RateLimiter, SMALL_BODY_LIMIT } from '../../shared/rate-limit';
+import { addressOf, perAddress, type RateLimiter, SMALL_BODY_LIMIT } from '../../shared/rate-limit';
 import type { GuestChannelOf } from '../telegram/guest-chat';
 import type { BookingService } from './booking.service';
 import { contactsWorkbook } from './contacts-export';
@@ -332,7 +332,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await limiter.consume(`slots:address:${request.ip}`, SLOTS_PER_ADDRESS);
+      await limiter.consume(`slots:address:${addressOf(request.ip)}`, SLOTS_PER_ADDRESS);
       return bookings.publicSlots(request.params.id, request.query.date, request.query.group_size);
     },
   );
@@ -358,7 +358,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const channel = guestChannel(request.body.init_data);
-      await limiter.consume(`booking:address:${request.ip}`, REQUEST_PER_ADDRESS);
+      await limiter.consume(`booking:address:${addressOf(request.ip)}`, REQUEST_PER_ADDRESS);
       // One phone however it is written ('8 916…', '+7 (916)…'): the number the booking would keep.
       const phoneKey = normalizeMobilePhone(request.body.phone) ?? request.body.phone.replace(/\D/g, '');
       await limiter.consume(`booking:phone:${phoneKey}`, REQUEST_PER_PHONE);

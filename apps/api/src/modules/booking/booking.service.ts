@@ -58,6 +58,7 @@ import { requireRestaurant, type Viewer } from '../../shared/access';
 import { isExclusionViolation, isUniqueViolation } from '../../shared/db-errors';
 import { deviceHash, type GuestProof, isSameGuest } from '../../shared/guest-device';
 import { FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
+import { idempotencyKeyReused, requestHash } from '../../shared/idempotency';
 import { phoneOrThrow } from '../../shared/phone-input';
 import { lockSeating } from '../../shared/seating-lock';
 import { announceChange } from '../events/changes';
@@ -487,6 +488,8 @@ export function createBookingService(db: Database, now: () => Date = () => new D
     source: EntrySource;
     deposit: boolean;
     idempotencyKey: string | null;
+    /** What the key is bound to (shared/idempotency.ts). */
+    idempotencyHash?: string | null;
     telegramChatId: number | null;
     /** The hash of the guest page's device key (shared/guest-device.ts). */
     guestDeviceHash?: string | null;
@@ -511,6 +514,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
           deposit: values.deposit,
           guestToken: randomBytes(18).toString('base64url'),
           idempotencyKey: values.idempotencyKey,
+          idempotencyHash: values.idempotencyHash ?? null,
           telegramChatId: values.telegramChatId,
           guestDeviceHash: values.guestDeviceHash ?? null,
           createdBy: values.by,
@@ -1080,11 +1084,14 @@ export function createBookingService(db: Database, now: () => Date = () => new D
       const restaurant = await restaurantOrThrow(restaurantId);
       if (!restaurant.hasBookings) throw new HttpError(409, 'bookingApi.bookingsOff', 'bookings_off');
       const phone = phoneOrThrow(body.phone, true);
+      // The same key with another form: 422, never the booking (and token) of whoever sent it first.
+      const bodyHash = requestHash(`POST booking ${restaurant.id}`, body);
       const replayed = async (idempotencyKey: string) => {
         const [same] = await db
           .select()
           .from(bookings)
           .where(and(eq(bookings.restaurantId, restaurant.id), eq(bookings.idempotencyKey, idempotencyKey)));
+        if (same && same.idempotencyHash !== bodyHash) throw idempotencyKeyReused();
         return same ? { created: false, status: await guestStatusOf(same, restaurant) } : null;
       };
       if (key) {
@@ -1120,6 +1127,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
             source,
             deposit: false,
             idempotencyKey: key,
+            idempotencyHash: key ? bodyHash : null,
             telegramChatId,
             guestDeviceHash: body.device_key ? deviceHash(body.device_key) : null,
             by: null,

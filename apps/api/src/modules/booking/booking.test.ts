@@ -619,10 +619,25 @@ describe('bookings: availability, no double booking, the status machine, guests'
       expect(locks.json()).toEqual([
         expect.objectContaining({ table: hall.table('2'), from: '18:00', to: '20:00', reason: 'ремонт' }),
       ]);
+      // Another restaurant's hostess, through her own restaurant's path: 404, and the lock stays.
+      const foreign = await call(
+        'DELETE',
+        `/api/restaurant/${who.restaurantB}/table_lock/${lock.json().id}/`,
+        who.hostessB,
+      );
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toEqual({ detail: 'Не найдено', code: 'not_found' });
+      expect((await call('GET', `/api/restaurant/${hall.id}/table_locks/?date=${DAY}`)).json()).toHaveLength(
+        1,
+      );
       expect(
         (await call('DELETE', `/api/restaurant/${hall.id}/table_lock/${lock.json().id}/`)).statusCode,
       ).toBe(204);
       expect((await call('GET', `/api/restaurant/${hall.id}/table_locks/?date=${DAY}`)).json()).toEqual([]);
+      // Gone: 404 like any lock that is not there.
+      expect(
+        (await call('DELETE', `/api/restaurant/${hall.id}/table_lock/${lock.json().id}/`)).statusCode,
+      ).toBe(404);
       expect(
         (
           await call(

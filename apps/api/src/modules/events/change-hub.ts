@@ -1,10 +1,13 @@
 import { RestaurantChange } from '@stolik/contracts';
 import type { DatabaseHandle } from '@stolik/db';
+import { SessionsEnded } from '../auth/sessions';
 import { CHANGES_CHANNEL } from './changes';
 
 export type ChangeListener = (
   message: { kind: 'change'; change: RestaurantChange } | { kind: 'gap' },
 ) => void;
+/** Told that sessions of a user ended (null: of anyone, notifications may have been missed). */
+export type SessionsEndedListener = (userId: number | null) => void;
 
 /**
  * Fans the database's change notifications out to the open event streams of this process, by
@@ -12,13 +15,20 @@ export type ChangeListener = (
  */
 export function createChangeHub(database: DatabaseHandle, onBadPayload: (payload: string) => void) {
   const byRestaurant = new Map<number, Set<ChangeListener>>();
+  const sessionListeners = new Set<SessionsEndedListener>();
   let stop: (() => Promise<void>) | null = null;
   let starting: Promise<void> | null = null;
 
   const deliver = (payload: string) => {
     let change: RestaurantChange;
     try {
-      change = RestaurantChange.parse(JSON.parse(payload));
+      const message: unknown = JSON.parse(payload);
+      const ended = SessionsEnded.safeParse(message);
+      if (ended.success) {
+        for (const listener of sessionListeners) listener(ended.data.user);
+        return;
+      }
+      change = RestaurantChange.parse(message);
     } catch {
       onBadPayload(payload);
       return;
@@ -28,6 +38,7 @@ export function createChangeHub(database: DatabaseHandle, onBadPayload: (payload
   const gap = () => {
     for (const listeners of byRestaurant.values())
       for (const listener of listeners) listener({ kind: 'gap' });
+    for (const listener of sessionListeners) listener(null);
   };
 
   return {
@@ -49,6 +60,14 @@ export function createChangeHub(database: DatabaseHandle, onBadPayload: (payload
       };
     },
 
+    /** Hears that sessions ended, in any process (their streams close). */
+    onSessionsEnded(listener: SessionsEndedListener): () => void {
+      sessionListeners.add(listener);
+      return () => {
+        sessionListeners.delete(listener);
+      };
+    },
+
     /** Open streams, for the health of a busy process and for tests. */
     size(): number {
       let n = 0;
@@ -58,6 +77,7 @@ export function createChangeHub(database: DatabaseHandle, onBadPayload: (payload
 
     async close(): Promise<void> {
       byRestaurant.clear();
+      sessionListeners.clear();
       await starting?.catch(() => {});
       await stop?.();
       stop = null;

@@ -11,6 +11,7 @@ import { access } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
 import { notFound } from '../../shared/http-errors';
 import { addressOf, perAddress, tooManyRequests } from '../../shared/rate-limit';
+import type { AccessSession } from '../auth/sessions';
 import { ACCESS_TTL_S } from '../auth/tokens';
 import type { ChangeHub } from './change-hub';
 
@@ -22,8 +23,9 @@ const GUEST_STREAM_RETRY_S = 30;
 /**
  * GET /api/restaurant/{id}/events/: Server-Sent Events of the restaurant's changes, authorised like
  * every staff call (Bearer header; the client reads the stream with fetch, so no token ever sits in
- * a URL). A stream lives no longer than the access token that opened it, so a revoked membership or
- * a deactivated user stops hearing within minutes; the client reconnects with a fresh token.
+ * a URL). A stream lives no longer than the access token that opened it, so a revoked membership
+ * stops hearing within minutes; the client reconnects with a fresh token. One whose session ends
+ * (logout, a stolen refresh token, deactivation; in any API process) closes at once.
  */
 export const eventsRoutes: FastifyPluginAsyncZod<{
   hub: ChangeHub;
@@ -31,6 +33,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   findGuestEntry: (token: string) => Promise<{ id: number; restaurantId: number } | null>;
   /** A guest's booking by its secret token (the public booking stream). */
   findGuestBooking: (token: string) => Promise<{ id: number; restaurantId: number } | null>;
+  /** Is this session still live (checked again when the changes channel says one of its user's ended)? */
+  sessionIsLive: (session: AccessSession) => Promise<boolean>;
   lifetimeMs?: number;
   /** How many guest streams one address may hold open at once in this process (429 past it). */
   guestStreamsPerAddress?: number;
@@ -40,6 +44,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     hub,
     findGuestEntry,
     findGuestBooking,
+    sessionIsLive,
     lifetimeMs = ACCESS_TTL_S * 1000,
     guestStreamsPerAddress = GUEST_STREAMS_PER_ADDRESS,
   },
@@ -62,6 +67,25 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       else guestStreams.delete(address);
     };
   };
+  // Staff streams by user, with the session that opened each: closed when it ends.
+  const staffStreams = new Map<number, Set<{ session: AccessSession; end: () => void }>>();
+  const recheck = (userId: number | null) => {
+    const held =
+      userId === null
+        ? [...staffStreams.values()].flatMap((set) => [...set])
+        : [...(staffStreams.get(userId) ?? [])];
+    for (const stream of held) {
+      sessionIsLive(stream.session).then(
+        (live) => {
+          if (!live) stream.end();
+        },
+        // Unknown: the client reconnects and is authenticated afresh.
+        () => stream.end(),
+      );
+    }
+  };
+  const stopHearing = hub.onSessionsEnded(recheck);
+  app.addHook('onClose', async () => stopHearing());
   // Open streams would hold the server's close forever.
   app.addHook('preClose', async () => {
     for (const end of open) end();
@@ -113,6 +137,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     };
     open.add(end);
     request.raw.on('close', cleanup);
+    return end;
   };
 
   app.get(
@@ -130,7 +155,26 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       await hub.start();
-      serve(request, reply, request.params.id, (change) => change);
+      const session = request.session;
+      if (!session) {
+        serve(request, reply, request.params.id, (change) => change);
+        return;
+      }
+      const held = staffStreams.get(session.userId) ?? new Set();
+      staffStreams.set(session.userId, held);
+      const stream = { session, end: () => {} };
+      held.add(stream);
+      stream.end = serve(
+        request,
+        reply,
+        request.params.id,
+        (change) => change,
+        () => {
+          held.delete(stream);
+          if (held.size === 0 && staffStreams.get(session.userId) === held)
+            staffStreams.delete(session.userId);
+        },
+      );
     },
   );
 

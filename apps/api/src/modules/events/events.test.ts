@@ -1,7 +1,7 @@
 import { RestaurantChange } from '@stolik/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../test/event-stream';
-import { createIdentities, type Identities } from '../../test/identities';
+import { createIdentities, type Identities, PASSWORD } from '../../test/identities';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { announceChange } from './changes';
 
@@ -148,5 +148,72 @@ describe('an event stream that outlives its token', () => {
     await stream.next();
     await stream.ended();
     expect(t.app.changes.size()).toBe(0);
+  });
+});
+
+describe('a staff stream whose session ends', () => {
+  let t: TestApp;
+  let who: Identities;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    who = await createIdentities(t);
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  const signIn = async (email: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/jwt/create/',
+      payload: { email, password: PASSWORD },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { access: string; refresh: string };
+  };
+  const open = async (access: string) => {
+    const stream = await openEventStream(`${base}/api/restaurant/${who.restaurantA}/events/`, {
+      authorization: `Bearer ${access}`,
+    });
+    expect((await stream.next()).event).toBe('ready');
+    return stream;
+  };
+  /** The issue's figure: a stream of an ended session is closed within a second. */
+  const closedWithinASecond = (stream: Awaited<ReturnType<typeof open>>) =>
+    Promise.race([
+      stream.ended().then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('still open'), 1000)),
+    ]);
+
+  it('is closed when the session logs out; a stream of another session goes on', async () => {
+    const ending = await signIn('hostess.a@stolik.test');
+    const staying = await signIn('hostess.a@stolik.test');
+    const [gone, kept] = [await open(ending.access), await open(staying.access)];
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token/logout/',
+      payload: { refresh: ending.refresh },
+    });
+    expect(out.statusCode).toBe(204);
+    expect(await closedWithinASecond(gone)).toBe('closed');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservation/',
+      headers: who.bearer(who.hostessA),
+      payload: { restaurant: who.restaurantA, group_size: 2 },
+    });
+    expect(JSON.parse((await kept.next(1000)).data)).toMatchObject({ id: created.json().id });
+    kept.close();
+  });
+
+  it('is closed when the user is deactivated', async () => {
+    const stream = await open((await signIn('target.a@stolik.test')).access);
+    const off = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/${who.targetA.id}/deactivate`,
+      headers: who.bearer(who.adminA),
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await closedWithinASecond(stream)).toBe('closed');
   });
 });

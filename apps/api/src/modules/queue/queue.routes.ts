@@ -27,7 +27,7 @@ import { viewerOf } from '../../plugins/authentication';
 import { access } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
 import { pageLinks } from '../../shared/pagination';
-import { perAddress, type RateLimiter, SMALL_BODY_LIMIT } from '../../shared/rate-limit';
+import { addressOf, perAddress, type RateLimiter, SMALL_BODY_LIMIT } from '../../shared/rate-limit';
 import type { GuestChannelOf } from '../telegram/guest-chat';
 import type { QueueService } from './queue.service';
 
@@ -278,7 +278,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const channel = guestChannel(request.body.init_data);
-      await limiter.consume(`join:address:${request.ip}`, JOIN_PER_ADDRESS);
+      await limiter.consume(`join:address:${addressOf(request.ip)}`, JOIN_PER_ADDRESS);
       // One phone however it is written ('8 916…', '+7 (916)…'): the number the entry would keep.
       const phoneKey = normalizeMobilePhone(request.body.phone) ?? request.body.phone.replace(/\D/g, '');
       await limiter.consume(`join:phone:${phoneKey}`, JOIN_PER_PHONE);

@@ -38,6 +38,7 @@ import { requireRestaurant, type Viewer } from '../../shared/access';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { deviceHash, isSameGuest } from '../../shared/guest-device';
 import { FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
+import { idempotencyKeyReused, requestHash } from '../../shared/idempotency';
 import { phoneOrThrow } from '../../shared/phone-input';
 import { lockSeating } from '../../shared/seating-lock';
 import { announceChange } from '../events/changes';
@@ -387,6 +388,8 @@ export function createQueueService(
     comment: string;
     source: EntrySource;
     idempotencyKey: string | null;
+    /** What the key is bound to (shared/idempotency.ts). */
+    idempotencyHash?: string | null;
     /** The guest's chat with the bot, when they joined from the Mini App (their table-ready message). */
     telegramChatId?: number | null;
     /** The hash of the guest page's device key (guest-device.ts). */
@@ -419,6 +422,7 @@ export function createQueueService(
           ...(status === 'sat' ? { seatedAt: now(), quotedWaitMinutes: 0 } : {}),
           guestToken: randomBytes(18).toString('base64url'),
           idempotencyKey: input.idempotencyKey,
+          idempotencyHash: input.idempotencyHash ?? null,
           telegramChatId: input.telegramChatId ?? null,
           guestDeviceHash: input.guestDeviceHash ?? null,
         })
@@ -695,7 +699,9 @@ export function createQueueService(
     ) {
       const restaurant = await restaurantOrThrow(restaurantId);
       const phone = phoneOrThrow(body.phone, true);
-      // The same form sent again (a double tap, a retry): the entry it made the first time.
+      // The same form sent again (a double tap, a retry): the entry it made the first time; the
+      // same key with another form: 422, never the entry (and token) of whoever sent it first.
+      const bodyHash = requestHash(`POST queue ${restaurant.id}`, body);
       const replayed = async (idempotencyKey: string) => {
         const [same] = await db
           .select()
@@ -706,6 +712,7 @@ export function createQueueService(
               eq(queueEntries.idempotencyKey, idempotencyKey),
             ),
           );
+        if (same && same.idempotencyHash !== bodyHash) throw idempotencyKeyReused();
         return same ? { created: false, status: await guestView(same, restaurant.name) } : null;
       };
       if (key) {
@@ -723,6 +730,7 @@ export function createQueueService(
           comment: body.comment,
           source,
           idempotencyKey: key,
+          idempotencyHash: key ? bodyHash : null,
           telegramChatId,
           guestDeviceHash: body.device_key ? deviceHash(body.device_key) : null,
           by: null,

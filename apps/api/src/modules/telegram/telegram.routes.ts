@@ -18,7 +18,7 @@ import { access, type Viewer } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
 import { HttpError, notFound } from '../../shared/http-errors';
 import { pageLinks } from '../../shared/pagination';
-import { perAddress, type RateLimiter } from '../../shared/rate-limit';
+import { addressOf, perAddress, type RateLimiter } from '../../shared/rate-limit';
 import type { TelegramService } from './telegram.service';
 import type { TelegramRuntime } from './telegram-runtime';
 
@@ -102,7 +102,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       let counted = true;
       try {
-        await limiter.consume(`frontend-event:${request.ip}`, FRONTEND_EVENT_LIMIT);
+        await limiter.consume(`frontend-event:${addressOf(request.ip)}`, FRONTEND_EVENT_LIMIT);
       } catch (error) {
         // Over the limit the report is dropped: the client ignores the answer anyway.
         if (!(error instanceof HttpError && error.statusCode === 429)) throw error;

@@ -19,7 +19,7 @@ import { viewerOf } from '../../plugins/authentication';
 import { access } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
 import { pageLinks } from '../../shared/pagination';
-import { perAddress, type RateLimiter, SMALL_BODY_LIMIT } from '../../shared/rate-limit';
+import { addressOf, perAddress, type RateLimiter, SMALL_BODY_LIMIT } from '../../shared/rate-limit';
 import type { AuthService } from '../auth/auth.service';
 import type { InvitationsService } from './invitations.service';
 import type { UsersService } from './users.service';
@@ -41,7 +41,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       schema: { tags: ['users'], summary: 'Sign up', body: SignUpBody, response: { 201: Me, ...errors } },
     },
     async (request, reply) => {
-      await limiter.consume(`signup:address:${request.ip}`, SIGN_UP_LIMIT);
+      await limiter.consume(`signup:address:${addressOf(request.ip)}`, SIGN_UP_LIMIT);
       return reply.code(201).send(await users.signUp(request.body));
     },
   );
@@ -189,7 +189,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await limiter.consume(`invite:address:${request.ip}`, SIGN_UP_LIMIT);
+      await limiter.consume(`invite:address:${addressOf(request.ip)}`, SIGN_UP_LIMIT);
       const userId = await users.acceptInvitation(request.viewer, request.params.token, request.body);
       return auth.issuePair(userId);
     },

@@ -1,4 +1,4 @@
-import type { GuestQueueStatus } from '@stolik/contracts';
+import type { GuestJoinBody, GuestQueueStatus } from '@stolik/contracts';
 import type { QueueEvent } from '@stolik/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
@@ -50,8 +50,14 @@ export function GuestQueueScreen() {
   // 'elsewhere': the phone waits, but this device did not join with it (the API says no more).
   const [already, setAlready] = useState<GuestQueueStatus | 'elsewhere' | null>(null);
   const [busy, setBusy] = useState(false);
-  // One key per filled-in form: resubmitting after a network error cannot make a second entry.
-  const [key] = useState(() => crypto.randomUUID());
+  // One key per form as filled in: resending it after a network error cannot make a second entry,
+  // while an edited form is a new request (the API refuses a key sent again with another body).
+  const sentKey = useRef<{ body: string; key: string } | null>(null);
+  const keyFor = (body: GuestJoinBody) => {
+    const text = JSON.stringify(body);
+    if (sentKey.current?.body !== text) sentKey.current = { body: text, key: crypto.randomUUID() };
+    return sentKey.current.key;
+  };
   const form = useRef<HTMLFormElement>(null);
   // Inside Telegram its MainButton sends the form, and closing the app asks while input would be lost.
   const usesMainButton = useTelegramMainButton(t('guest.join'), () => form.current?.requestSubmit(), {
@@ -87,21 +93,18 @@ export function GuestQueueScreen() {
     }
     setBusy(true);
     try {
-      const joined = await joinQueue(
-        restaurantId,
+      const body: GuestJoinBody = {
+        group_size: size,
+        event,
+        comment,
+        name: name.trim(),
+        phone,
         // Inside Telegram the signed launch data names the guest's chat: the bot tells them there.
-        {
-          group_size: size,
-          event,
-          comment,
-          name: name.trim(),
-          phone,
-          init_data: telegramInitData() ?? undefined,
-          // Proves a repeated join comes from this device: only then does the API give the place back.
-          device_key: guestDeviceKey(),
-        },
-        key,
-      );
+        init_data: telegramInitData() ?? undefined,
+        // Proves a repeated join comes from this device: only then does the API give the place back.
+        device_key: guestDeviceKey(),
+      };
+      const joined = await joinQueue(restaurantId, body, keyFor(body));
       haptic.success();
       void navigate(paths.guestQueueStatus(joined.token));
     } catch (error) {
