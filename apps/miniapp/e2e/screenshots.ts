@@ -55,6 +55,27 @@ try {
     },
     { name: 'telegram-phone-queue', path: '/restaurant/1', viewport: PHONE, who: 'telegram' },
     { name: 'telegram-phone-home', path: '/', viewport: PHONE, who: 'telegram' },
+    // 'Ссылки для гостей': QR codes, copy and share, the door sign (the whole page).
+    {
+      name: 'hostess-phone-guest-links',
+      path: '/restaurant/1/guest-links',
+      viewport: PHONE,
+      who: 'hostess',
+      fullPage: true,
+    },
+    {
+      name: 'manager-tablet-guest-links',
+      path: '/restaurant/1/guest-links',
+      viewport: TABLET,
+      who: 'manager',
+      fullPage: true,
+    },
+    {
+      name: 'telegram-phone-guest-links',
+      path: '/restaurant/1/guest-links',
+      viewport: PHONE,
+      who: 'telegram',
+    },
     { name: 'guest-phone-queue-form', path: '/guest/1/queue', viewport: PHONE, who: 'nobody' },
     { name: 'guest-tablet-queue-form', path: '/guest/1/queue', viewport: TABLET, who: 'nobody' },
   ];
