@@ -2,7 +2,11 @@ import { type Database, schema } from '@stolik/db';
 import { ExpiredError, parse, validate } from '@tma.js/init-data-node';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { HttpError } from '../../shared/http-errors';
-import type { InvitationsService } from '../users/invitations.service';
+import {
+  type InvitationsService,
+  invitationForAnotherEmail,
+  invitationFits,
+} from '../users/invitations.service';
 import type { UsersRepository } from '../users/users.repository';
 import { type AuthService, sha256 } from './auth.service';
 
@@ -79,6 +83,10 @@ export function createTelegramSignIn(deps: {
     const invitation = await invitations.findValid(uuid).catch(() => null);
     if (!invitation) throw new HttpError(404, 'auth.telegramLinkInvalid', 'link_invalid');
     let user = await users.findByTelegramId(tg.id);
+    // Bound to an e-mail: only the account with that e-mail, already linked to this Telegram,
+    // takes it; a Telegram account alone (no e-mail) is for unbound invitations. Checked before an
+    // account is made, so a refused invitation leaves nothing behind.
+    if (!invitationFits(invitation, user?.email ?? null)) throw invitationForAnotherEmail();
     user ??= await users.create({
       firstName: tg.first_name ?? tg.username ?? String(tg.id),
       lastName: tg.last_name ?? '',

@@ -104,6 +104,54 @@ describe('signing in from the Telegram Mini App (POST /api/signin/telegram/)', (
     expect(me.json()).toMatchObject({ email: '', restaurants: [{ id: who.restaurantA, role: 'Менеджер' }] });
   });
 
+  it('keeps an invitation bound to an e-mail from a Telegram account that is not that e-mail', async () => {
+    const invite = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/invite/',
+      headers: who.bearer(who.adminA),
+      payload: { restaurant: who.restaurantA, role: 'Админ', email: 'target.a@stolik.test' },
+    });
+    const { token } = invite.json() as { token: string };
+    // A Telegram account with no staff account: refused, and no account is made.
+    const stranger = { id: 555_777, first_name: 'Чужой', username: 'stranger' };
+    const res = await signIn(initData(stranger), token);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json()).toEqual({
+      detail: 'Приглашение выписано на другую почту',
+      code: 'invitation_email_mismatch',
+    });
+    const made = await t.database.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.telegramId, stranger.id));
+    expect(made).toEqual([]);
+    // A Telegram-only account (no e-mail) already on staff: refused too.
+    const [telegramOnly] = await t.database.db
+      .insert(schema.users)
+      .values({ firstName: 'Только ТГ', telegramId: 555_778 })
+      .returning();
+    const again = await signIn(initData({ id: 555_778, first_name: 'Только ТГ' }), token);
+    expect(again.statusCode).toBe(403);
+    const memberships = await t.database.db
+      .select()
+      .from(schema.memberships)
+      .where(eq(schema.memberships.userId, telegramOnly?.id ?? -1));
+    expect(memberships).toEqual([]);
+    // The account with that e-mail, its Telegram linked, takes it through Telegram.
+    await t.database.db
+      .update(schema.users)
+      .set({ telegramId: 555_779 })
+      .where(eq(schema.users.id, who.targetA.id));
+    const right = await signIn(initData({ id: 555_779, first_name: 'Цель' }), token);
+    expect(right.statusCode, right.body).toBe(200);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/me/',
+      headers: { authorization: `Bearer ${right.json().access}` },
+    });
+    expect(me.json()).toMatchObject({ id: who.targetA.id, restaurants: [{ role: 'Админ' }] });
+  });
+
   it('does not let one Telegram account be linked to two people', async () => {
     const link = await t.app.inject({
       method: 'POST',

@@ -1,4 +1,6 @@
 import { Me, UserList } from '@stolik/contracts';
+import { schema } from '@stolik/db';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentities, type Identities, PASSWORD } from '../../test/identities';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -245,6 +247,39 @@ describe('accounts, users and invitations', () => {
         password: ['Заполните поле'],
         first_name: ['Заполните поле'],
       });
+    });
+
+    it('lets a signed-in account take an invitation for one e-mail only when it is that e-mail', async () => {
+      const { token } = await invite({
+        restaurant: who.restaurantA,
+        role: 'Админ',
+        email: 'Hostess.B@stolik.test',
+      });
+      // Anyone else with the link, signed in: refused, and the invitation stays usable.
+      for (const someone of [who.hostessA, who.targetA]) {
+        const wrong = await call('POST', `/api/user/invite/${token}/accept/`, someone);
+        expect(wrong.statusCode, wrong.body).toBe(403);
+        expect(wrong.json()).toEqual({
+          detail: 'Приглашение выписано на другую почту',
+          code: 'invitation_email_mismatch',
+        });
+      }
+      const me = await call('GET', '/api/user/me/', who.hostessA);
+      expect(me.json().restaurants).toEqual([{ id: who.restaurantA, name: 'Демо', role: 'Менеджер' }]);
+      expect((await call('GET', `/api/user/invite/${token}/`)).statusCode).toBe(200);
+      // The account with that e-mail (in any letter case) takes it.
+      const right = await call('POST', `/api/user/invite/${token}/accept/`, who.hostessB);
+      expect(right.statusCode, right.body).toBe(200);
+      const hers = await call('GET', '/api/user/me/', who.hostessB);
+      expect(hers.json().restaurants).toContainEqual({ id: who.restaurantA, name: 'Демо', role: 'Админ' });
+      await t.database.db
+        .delete(schema.memberships)
+        .where(
+          and(
+            eq(schema.memberships.userId, who.hostessB.id),
+            eq(schema.memberships.restaurantId, who.restaurantA),
+          ),
+        );
     });
 
     it('lets only an admin of that restaurant invite', async () => {
