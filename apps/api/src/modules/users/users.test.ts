@@ -177,6 +177,71 @@ describe('accounts, users and invitations', () => {
       );
     });
 
+    it('lets an admin change an account shared with another restaurant only in their own restaurant', async () => {
+      const db = t.database.db;
+      // A hostess of A who is also the admin of B: one account, two restaurants.
+      const [shared] = await db
+        .insert(schema.users)
+        .values({ email: 'shared@stolik.test', firstName: 'Общая', passwordHash: null })
+        .returning();
+      if (!shared) throw new Error('no user');
+      await db.insert(schema.memberships).values([
+        { userId: shared.id, restaurantId: who.restaurantA, role: 'Менеджер' },
+        { userId: shared.id, restaurantId: who.restaurantB, role: 'Админ' },
+      ]);
+      // A's admin cannot lock B out of its admin, nor rename her, nor switch her back on.
+      const refused = [
+        await call('POST', `/api/user/${shared.id}/deactivate`, who.adminA),
+        await call('POST', `/api/user/${shared.id}/activate`, who.adminA),
+        await call('PATCH', `/api/user/${shared.id}/`, who.adminA, { first_name: 'Чужая' }),
+        await call('PATCH', `/api/user/${shared.id}/`, who.adminA, {
+          last_name: 'Х',
+          role: 'Админ',
+          restaurant: who.restaurantA,
+        }),
+      ];
+      for (const res of refused) {
+        expect(res.statusCode, res.body).toBe(403);
+        expect(res.json()).toMatchObject({ code: 'permission_denied' });
+      }
+      const [after] = await db.select().from(schema.users).where(eq(schema.users.id, shared.id));
+      expect(after).toMatchObject({ isActive: true, firstName: 'Общая', lastName: '' });
+      // Her role in A is A's business.
+      const role = await call('PATCH', `/api/user/${shared.id}/`, who.adminA, {
+        role: 'Админ',
+        restaurant: who.restaurantA,
+      });
+      expect(role.statusCode, role.body).toBe(200);
+      expect(role.json().restaurants).toEqual([
+        { id: who.restaurantA, name: 'Демо', role: 'Админ' },
+        { id: who.restaurantB, name: 'Второй', role: 'Админ' },
+      ]);
+      // Someone who administers both restaurants, and a superuser, may change the whole account.
+      const [both] = await db
+        .insert(schema.users)
+        .values({ email: 'both@stolik.test', firstName: 'Оба' })
+        .returning();
+      if (!both) throw new Error('no user');
+      await db.insert(schema.memberships).values([
+        { userId: both.id, restaurantId: who.restaurantA, role: 'Админ' },
+        { userId: both.id, restaurantId: who.restaurantB, role: 'Админ' },
+      ]);
+      const bothToken = { access: await t.app.tokens.signAccess(both.id) };
+      const renamed = await call('PATCH', `/api/user/${shared.id}/`, bothToken, { first_name: 'Вера' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(renamed.json()).toMatchObject({ first_name: 'Вера' });
+      const off = await call('POST', `/api/user/${shared.id}/deactivate`, who.superuser);
+      expect(off.json()).toMatchObject({ is_active: false });
+      expect((await call('POST', `/api/user/${shared.id}/activate`, bothToken)).json()).toMatchObject({
+        is_active: true,
+      });
+      // One's own name stays one's own, whatever restaurants one works in.
+      const own = await call('PATCH', `/api/user/${who.adminA.id}/`, who.adminA, { last_name: 'Сама' });
+      expect(own.statusCode).toBe(200);
+      await db.delete(schema.memberships).where(eq(schema.memberships.userId, shared.id));
+      await db.delete(schema.memberships).where(eq(schema.memberships.userId, both.id));
+    });
+
     it('deactivates and activates a hostess', async () => {
       const off = await call('POST', `/api/user/${who.targetA.id}/deactivate`, who.adminA);
       expect(off.json()).toMatchObject({ is_active: false });
