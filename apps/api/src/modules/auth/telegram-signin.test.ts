@@ -3,6 +3,7 @@ import { sign } from '@tma.js/init-data-node';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentities, type Identities } from '../../test/identities';
+import { signRawInitData } from '../../test/telegram';
 import { createTestApp, TEST_BOT_TOKEN, type TestApp } from '../../test/test-app';
 
 const MARIA = { id: 777_000_111, first_name: 'Мария', last_name: 'Соколова', username: 'maria_host' };
@@ -81,6 +82,45 @@ describe('signing in from the Telegram Mini App (POST /api/signin/telegram/)', (
     const old = await signIn(initData(MARIA, { authDate: new Date(Date.now() - 2 * 60 * 60 * 1000) }));
     expect(old.statusCode).toBe(401);
     expect(old.json()).toMatchObject({ code: 'telegram_init_data_expired' });
+  });
+
+  it('signs in with the init data of older clients: no signature, a user with only an id', async () => {
+    await t.database.db
+      .update(schema.users)
+      .set({ telegramId: 777_000_222 })
+      .where(eq(schema.users.id, who.hostessB.id));
+    for (const user of [{ id: 777_000_222, first_name: 'Ольга' }, { id: 777_000_222 }]) {
+      const old = signRawInitData(
+        { user: JSON.stringify(user), chat_instance: '1', chat_type: 'sender' },
+        TEST_BOT_TOKEN,
+      );
+      expect(old).not.toContain('signature');
+      const res = await signIn(old);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+
+  it('answers init data it cannot read with 400 on init_data, never a 5xx', async () => {
+    const signed = (fields: Record<string, string>, authDate: Date | null = new Date()) =>
+      signRawInitData(fields, TEST_BOT_TOKEN, authDate);
+    for (const init_data of [
+      signed({ chat_instance: '1' }),
+      signed({ user: 'not json' }),
+      signed({ user: JSON.stringify({ id: '777000222' }) }),
+      signed({ user: JSON.stringify({ id: 777_000_222 }) }, null),
+      'garbage',
+      'hash=00',
+    ]) {
+      const res = await signIn(init_data);
+      expect(res.statusCode, `${init_data}: ${res.body}`).toBe(400);
+      expect(res.json()).toEqual({ init_data: ['Не удалось проверить данные Telegram'] });
+    }
+  });
+
+  it('refuses init data dated more than a minute ahead, like expired data', async () => {
+    const ahead = await signIn(initData(MARIA, { authDate: new Date(Date.now() + 10 * 60 * 1000) }));
+    expect(ahead.statusCode).toBe(401);
+    expect(ahead.json()).toMatchObject({ code: 'telegram_init_data_expired' });
   });
 
   it('makes an account from an invitation opened in Telegram, in the invited restaurant', async () => {
