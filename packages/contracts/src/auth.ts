@@ -57,8 +57,9 @@ export const TelegramSignInQuery = z.object({ UUID: z.string().min(8).max(200).o
 /**
  * POST /api/user/me/telegram-link/: a one-time token; the bot links the chat that sends
  * `/start <uuid>`. `url` is that link, `https://t.me/<bot>?start=<uuid>`, which the profile opens;
- * null (or absent) while the server does not know its bot's username (no BOT_TOKEN, or the bot has
- * not met Telegram yet).
+ * null (or absent) when the server has no bot (no BOT_TOKEN). The bot's username is asked of
+ * Telegram once per process, within a few seconds; Telegram out of reach answers 503
+ * `telegram_unavailable` instead (and no token is made).
  */
 export const TelegramLink = z.object({
   uuid: z.string(),

@@ -216,6 +216,7 @@ export const ru = {
     telegramInvalid: 'Не удалось проверить данные Telegram',
     telegramExpired: 'Данные Telegram устарели. Откройте приложение заново',
     telegramNotConfigured: 'Вход через Telegram не настроен',
+    telegramUnavailable: 'Телеграм сейчас недоступен, попробуйте позже',
     telegramNotLinked:
       'Этот Telegram не привязан к сотруднику. Войдите по почте и паролю и привяжите Telegram в профиле или попросите у управляющего приглашение.',
     telegramTaken: 'Этот Telegram уже привязан к другому сотруднику',
