@@ -9,12 +9,15 @@ const email = z
   .max(254)
   .pipe(z.email({ error: MessageKey.email }));
 
+/** A password over the maximum: spec §5's 'Пароль должен содержать не более 128 символов'. */
+const PasswordWithinMax = z.string().max(PASSWORD_MAX_LENGTH, { error: MessageKey.maxLength });
+
 /** djoser/simplejwt sign-in: `username` is accepted as another name for `email`. */
 export const TokenCreateBody = z
   .object({
     email: z.string().trim().max(254).optional(),
     username: z.string().trim().max(254).optional(),
-    password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+    password: PasswordWithinMax.min(1),
   })
   .refine((body) => Boolean(body.email || body.username), {
     path: ['email'],
@@ -32,7 +35,7 @@ export const TokenRefreshBody = z.object({ refresh: z.string().min(1).max(4096) 
 export const LogoutBody = z.object({ refresh: z.string().min(1).max(4096) });
 export const EmptyReply = z.object({});
 
-export const Password = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+export const Password = PasswordWithinMax.min(PASSWORD_MIN_LENGTH);
 export const PersonName = z.string().trim().min(1).max(80);
 
 /** POST /api/user/: a staff member signs up (no restaurant until invited). */
@@ -40,7 +43,7 @@ export const SignUpBody = z
   .object({
     email,
     password: Password,
-    re_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    re_password: PasswordWithinMax.optional(),
     first_name: PersonName,
     last_name: z.string().trim().max(80).default(''),
   })

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { MessageKey } from '@stolik/contracts';
 import { type Database, schema } from '@stolik/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { HttpError, tokenNotValid } from '../../shared/http-errors';
+import { FieldValidationError, tokenNotValid } from '../../shared/http-errors';
 import { hashPassword, verifyPassword } from '../../shared/passwords';
 import type { RateLimiter } from '../../shared/rate-limit';
 import { REFRESH_TTL_S, type TokenSigner } from './tokens';
@@ -20,7 +21,11 @@ const ROTATION_GRACE_MS = 10_000;
 // Compared against when the e-mail is unknown, so a wrong e-mail costs the same time as a wrong password.
 const dummyHash = hashPassword('not-a-real-password-just-for-timing');
 
-export const invalidCredentials = () => new HttpError(401, 'auth.invalidCredentials', 'no_active_account');
+/**
+ * A wrong e-mail or password (or a deactivated account): spec §5's 'Неверный пароль' on the
+ * password field, the same answer for each, so it tells nothing about which e-mails exist.
+ */
+export const invalidCredentials = () => new FieldValidationError({ password: [MessageKey.invalidPassword] });
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 

@@ -37,14 +37,14 @@ describe('sign-in and sessions (simplejwt semantics)', () => {
     expect(me.json()).toMatchObject({ email: 'hostess.a@stolik.test', role: 'Менеджер' });
   });
 
-  it('refuses a wrong password or an unknown e-mail with one message that tells nothing more', async () => {
+  it("refuses a wrong password or an unknown e-mail with spec §5's 'Неверный пароль', the same for each", async () => {
     for (const [email, password] of [
       ['hostess.a@stolik.test', 'wrong-password'],
       ['nobody@stolik.test', PASSWORD],
     ]) {
       const res = await post('/api/auth/jwt/create/', { email, password });
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'Неверная почта или пароль', code: 'no_active_account' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ password: ['Неверный пароль'] });
     }
   });
 
@@ -52,6 +52,23 @@ describe('sign-in and sessions (simplejwt semantics)', () => {
     const res = await post('/api/auth/jwt/create/', {});
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ email: ['Заполните поле'], password: ['Заполните поле'] });
+  });
+
+  it("answers a password over the maximum with 'Пароль должен содержать не более 128 символов'", async () => {
+    for (const [url, body] of [
+      ['/api/auth/jwt/create/', { email: 'hostess.a@stolik.test' }],
+      ['/api/user/', { email: 'long.password@stolik.test', first_name: 'Иван' }],
+    ] as const) {
+      const res = await post(url, { ...body, password: 'x'.repeat(129) });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ password: ['Пароль должен содержать не более 128 символов'] });
+    }
+    // 128 is allowed: only the password itself is wrong.
+    const atMax = await post('/api/auth/jwt/create/', {
+      email: 'hostess.a@stolik.test',
+      password: 'x'.repeat(128),
+    });
+    expect(atMax.json()).toEqual({ password: ['Неверный пароль'] });
   });
 
   it('verifies its own tokens and refuses anything else', async () => {
@@ -123,9 +140,12 @@ describe('sign-in and sessions (simplejwt semantics)', () => {
       headers: who.bearer(who.adminA),
     });
     expect(off.statusCode, off.body).toBe(200);
-    expect(
-      (await post('/api/auth/jwt/create/', { email: 'target.a@stolik.test', password: PASSWORD })).statusCode,
-    ).toBe(401);
+    const refused = await post('/api/auth/jwt/create/', {
+      email: 'target.a@stolik.test',
+      password: PASSWORD,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ password: ['Неверный пароль'] });
     expect((await post('/api/auth/jwt/refresh/', { refresh: pair.refresh })).statusCode).toBe(401);
     const me = await t.app.inject({
       method: 'GET',
@@ -146,7 +166,7 @@ describe('sign-in and sessions (simplejwt semantics)', () => {
         email: 'hostess.b@stolik.test',
         password: `wrong-${i}`,
       });
-      expect(res.statusCode).toBe(401);
+      expect(res.statusCode).toBe(400);
     }
     const blocked = await post('/api/auth/jwt/create/', {
       email: 'hostess.b@stolik.test',
@@ -169,7 +189,7 @@ describe('sign-in and sessions (simplejwt semantics)', () => {
         payload: { email: `walker${i}@stolik.test`, password: 'whatever-else' },
         remoteAddress: '203.0.113.9',
       });
-    for (let i = 0; i < 50; i += 1) expect((await from(i)).statusCode).toBe(401);
+    for (let i = 0; i < 50; i += 1) expect((await from(i)).statusCode).toBe(400);
     expect((await from(51)).statusCode).toBe(429);
   });
 
