@@ -160,7 +160,7 @@ describe('sign-in and sessions (simplejwt semantics)', () => {
     });
   });
 
-  it('limits sign-in attempts per account: 429 with Retry-After, even with the right password', async () => {
+  it('limits failures per account and address: 429 with Retry-After there, even with the right password', async () => {
     for (let i = 0; i < 10; i += 1) {
       const res = await post('/api/auth/jwt/create/', {
         email: 'hostess.b@stolik.test',
@@ -179,6 +179,34 @@ describe('sign-in and sessions (simplejwt semantics)', () => {
     expect(
       (await post('/api/auth/jwt/create/', { email: 'admin.a@stolik.test', password: PASSWORD })).statusCode,
     ).toBe(200);
+  });
+
+  it('does not let wrong passwords from elsewhere lock a person out of their account', async () => {
+    const from = (remoteAddress: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/jwt/create/',
+        payload: { email: 'hostess.a@stolik.test', password },
+        remoteAddress,
+      });
+    // Ten wrong passwords from one address: that address waits, even with the right password.
+    for (let i = 0; i < 10; i += 1) expect((await from('198.51.100.66', `guess-${i}`)).statusCode).toBe(400);
+    const attacker = await from('198.51.100.66', PASSWORD);
+    expect(attacker.statusCode).toBe(429);
+    expect(Number(attacker.headers['retry-after'])).toBeGreaterThan(0);
+    // The person, from an address that has not failed, signs in.
+    expect((await from('192.0.2.10', PASSWORD)).statusCode).toBe(200);
+    // Guesses from many addresses, past the account's ceiling of failures.
+    for (let i = 0; i < 25; i += 1)
+      expect((await from(`198.51.100.${100 + i}`, 'guess')).statusCode).toBe(400);
+    // Now an address that has failed on the account waits, the right password or not…
+    const failed = await from('198.51.100.100', PASSWORD);
+    expect(failed.statusCode).toBe(429);
+    expect(Number(failed.headers['retry-after'])).toBeGreaterThan(0);
+    // …and one that has not still signs in with the right password (a wrong one is just wrong).
+    expect((await from('192.0.2.11', PASSWORD)).statusCode).toBe(200);
+    expect((await from('192.0.2.12', 'still-a-guess')).statusCode).toBe(400);
+    expect((await from('192.0.2.12', PASSWORD)).statusCode).toBe(429);
   });
 
   it('limits sign-in attempts per address', async () => {
