@@ -12,6 +12,7 @@ import {
   UserList,
   UserParams,
   UserPatch,
+  UserRestaurantParams,
   UsersQuery,
 } from '@stolik/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -150,6 +151,23 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       (request) => users.setActive(viewerOf(request), request.params.id, active),
     );
   }
+
+  app.delete(
+    '/api/user/:id/restaurants/:restaurant/',
+    {
+      config: {
+        access: access.admin,
+        audit: { action: 'users.remove_from_restaurant', entity: 'user' },
+      },
+      schema: {
+        tags: ['users'],
+        summary: 'Take the user out of one restaurant you manage (their account and other restaurants stay)',
+        params: UserRestaurantParams,
+        response: { 200: Me, ...errors },
+      },
+    },
+    (request) => users.removeFromRestaurant(viewerOf(request), request.params.id, request.params.restaurant),
+  );
 
   app.post(
     '/api/user/invite/',

@@ -136,6 +136,21 @@ export function createUsersService(
     },
 
     /**
+     * DELETE /api/user/{id}/restaurants/{restaurant}/: takes the account out of one restaurant the
+     * viewer administers (the account itself, and its other restaurants, stay as they are). The
+     * way to part with someone who also works elsewhere, whose account is not the viewer's to
+     * deactivate. Not oneself (409): a restaurant could be left with nobody to manage it.
+     */
+    async removeFromRestaurant(viewer: Viewer, userId: number, restaurantId: number): Promise<Me> {
+      const target = await manageable(viewer, userId);
+      requireRestaurant(viewer, restaurantId, 'admin');
+      if (!target.restaurants.some((r) => r.id === restaurantId)) throw notFound();
+      if (userId === viewer.id) throw new HttpError(409, 'users.cannotRemoveSelf', 'conflict');
+      await repository.removeMembership(userId, restaurantId);
+      return profileOrThrow(userId);
+    },
+
+    /**
      * Accepting an invitation: a signed-in user joins with their account; otherwise a new account is
      * made from the form. Returns the user's id (the route signs them in).
      */

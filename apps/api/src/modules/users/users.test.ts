@@ -238,6 +238,25 @@ describe('accounts, users and invitations', () => {
       // One's own name stays one's own, whatever restaurants one works in.
       const own = await call('PATCH', `/api/user/${who.adminA.id}/`, who.adminA, { last_name: 'Сама' });
       expect(own.statusCode).toBe(200);
+      // Parting with her is taking her out of A: her account, and B, stay as they are.
+      const call2 = (url: string, as: { access: string }) =>
+        t.app.inject({ method: 'DELETE', url, headers: { authorization: `Bearer ${as.access}` } });
+      const notA = await call2(`/api/user/${shared.id}/restaurants/${who.restaurantB}/`, who.adminA);
+      expect(notA.statusCode).toBe(404);
+      const self = await call2(`/api/user/${who.adminA.id}/restaurants/${who.restaurantA}/`, who.adminA);
+      expect(self.statusCode).toBe(409);
+      expect(self.json().detail).toBe('Нельзя убрать из ресторана самого себя');
+      expect(
+        (await call2(`/api/user/${shared.id}/restaurants/${who.restaurantA}/`, who.hostessA)).statusCode,
+      ).toBe(403);
+      const removed = await call2(`/api/user/${shared.id}/restaurants/${who.restaurantA}/`, who.adminA);
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(Me.parse(removed.json())).toMatchObject({
+        is_active: true,
+        restaurants: [{ id: who.restaurantB, name: 'Второй', role: 'Админ' }],
+      });
+      // Out of A, she is none of A's admin's business any more.
+      expect((await call('POST', `/api/user/${shared.id}/deactivate`, who.adminA)).statusCode).toBe(404);
       await db.delete(schema.memberships).where(eq(schema.memberships.userId, shared.id));
       await db.delete(schema.memberships).where(eq(schema.memberships.userId, both.id));
     });
