@@ -32,12 +32,27 @@ export interface BotDeps {
   miniAppShortName?: string | undefined;
   /** Booking and queue changes from chat, done by the product's services (the host provides them). */
   actions?: ChatActions | undefined;
+  /**
+   * How long one Bot API call may take before it is given up (each attempt; getUpdates, which
+   * waits on purpose, excepted). Unset: grammY's own 500 seconds.
+   */
+  callTimeoutMs?: number | undefined;
 }
 
 export type StolikBot = Bot<BotContext>;
 
-/** Replies in chat wait out a 429 a few times, briefly: a person is looking at the chat. */
-const CHAT_RETRY = { maxRetryAttempts: 3, maxDelaySeconds: 10 };
+/**
+ * Replies in chat wait out a 429 a few times, briefly: a person is looking at the chat. Telegram
+ * out of reach (a network error, a timeout) or failing (5xx) is not retried here: auto-retry would
+ * retry those without end, doubling its pause up to an hour, and some calls are made while a
+ * request waits (a webhook's replies, the bot's getMe for a link). Long polling retries by itself.
+ */
+const CHAT_RETRY = {
+  maxRetryAttempts: 3,
+  maxDelaySeconds: 10,
+  rethrowHttpErrors: true,
+  rethrowInternalServerErrors: true,
+};
 
 /** One Composer per feature, an error boundary around all of them, and a catch-all last. */
 export function createBot(deps: BotDeps): StolikBot {
@@ -46,6 +61,17 @@ export function createBot(deps: BotDeps): StolikBot {
     ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
     client: deps.apiRoot ? { apiRoot: deps.apiRoot } : {},
   });
+  const callTimeoutMs = deps.callTimeoutMs;
+  if (callTimeoutMs) {
+    // Installed first, so it bounds each attempt autoRetry makes (transformers wrap outward).
+    bot.api.config.use((prev, method, payload, signal) => {
+      if (method === 'getUpdates') return prev(method, payload, signal);
+      const timeout = AbortSignal.timeout(callTimeoutMs);
+      // grammY types its signal with the abort-controller package's; Node's own is what it gets.
+      const combined = signal ? AbortSignal.any([signal as unknown as AbortSignal, timeout]) : timeout;
+      return prev(method, payload, combined as unknown as typeof signal);
+    });
+  }
   bot.api.config.use(autoRetry(CHAT_RETRY));
 
   const featureDeps = {

@@ -1,4 +1,5 @@
 import { schema } from '@stolik/db';
+import { ROLE_ADMIN, ROLE_MANAGER } from '@stolik/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenSigner } from './modules/auth/tokens';
@@ -19,7 +20,12 @@ type Caller =
   | 'admin of A'
   | 'superuser'
   /** A's point-of-sale system (`Authorization: Token <key>`): a machine, never a person. */
-  | 'POS key of A';
+  | 'POS key of A'
+  /**
+   * A's admin again, but every `/api/user/:id` names an account that also works in B (as its
+   * admin): accounts are global, admins per restaurant, so what changes the whole account is refused.
+   */
+  | 'admin of A, on an account also of B';
 const CALLERS: Caller[] = [
   'no token',
   'forged token',
@@ -29,11 +35,19 @@ const CALLERS: Caller[] = [
   'admin of A',
   'superuser',
   'POS key of A',
+  'admin of A, on an account also of B',
 ];
+
+/** What changes an account everywhere it works (its names, its active flag): not A's alone to change. */
+const WHOLE_ACCOUNT = new Set(['POST /api/user/:id/activate', 'POST /api/user/:id/deactivate']);
 
 type Outcome = 'allowed' | 401 | 403 | 404;
 
-function expected(accessRule: Access, caller: Caller): Outcome {
+function expected(accessRule: Access, caller: Caller, route: string): Outcome {
+  if (caller === 'admin of A, on an account also of B') {
+    if (WHOLE_ACCOUNT.has(route)) return 403;
+    return expected(accessRule, 'admin of A', route);
+  }
   if (accessRule.kind === 'public') return 'allowed';
   // A POS key opens the POS's routes and nothing else; no person's token opens those.
   if (accessRule.kind === 'pos') return caller === 'POS key of A' ? 'allowed' : 401;
@@ -59,6 +73,7 @@ describe('the access matrix of every route', () => {
   let who: Identities;
   const headers = new Map<Caller, Record<string, string>>();
   let base = '';
+  let sharedUserId = 0;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -73,6 +88,17 @@ describe('the access matrix of every route', () => {
     headers.set('hostess of A', who.bearer(who.hostessA));
     headers.set('admin of A', who.bearer(who.adminA));
     headers.set('superuser', who.bearer(who.superuser));
+    headers.set('admin of A, on an account also of B', who.bearer(who.adminA));
+    const [shared] = await t.database.db
+      .insert(schema.users)
+      .values({ email: 'shared.ab@stolik.test', firstName: 'Общая' })
+      .returning();
+    if (!shared) throw new Error('no user');
+    sharedUserId = shared.id;
+    await t.database.db.insert(schema.memberships).values([
+      { userId: shared.id, restaurantId: who.restaurantA, role: ROLE_MANAGER },
+      { userId: shared.id, restaurantId: who.restaurantB, role: ROLE_ADMIN },
+    ]);
     // Two keys: the walk revokes key 1 (DELETE …/pos-keys/:keyId/ is filled with 1), the caller keeps the second.
     const makeKey = async () => {
       const res = await t.app.inject({
@@ -89,10 +115,13 @@ describe('the access matrix of every route', () => {
   });
   afterAll(() => t.close());
 
-  const fill = (url: string, params: Record<string, string> = {}) =>
+  const fill = (url: string, caller?: Caller, params: Record<string, string> = {}) =>
     url
       .replace(/^\/api\/restaurant\/:id/, `/api/restaurant/${who.restaurantA}`)
-      .replace(/^\/api\/user\/:id/, `/api/user/${who.targetA.id}`)
+      .replace(
+        /^\/api\/user\/:id/,
+        `/api/user/${caller === 'admin of A, on an account also of B' ? sharedUserId : who.targetA.id}`,
+      )
       .replace(':token', 'not-a-real-invitation-token')
       .replace(/:(\w+)/g, (_, name: string) => params[name] ?? '1');
 
@@ -150,7 +179,7 @@ describe('the access matrix of every route', () => {
         const withBody = !(route.method === 'GET' || route.method === 'DELETE');
         const params = (await freshParams[`${route.method} ${route.url}`]?.()) ?? {};
         const response = await fetch(
-          `${base}${scope ? `${fill(route.url, params)}?${scope}=${who.restaurantA}` : fill(route.url, params)}`,
+          `${base}${scope ? `${fill(route.url, caller, params)}?${scope}=${who.restaurantA}` : fill(route.url, caller, params)}`,
           {
             method: route.method,
             headers: {
@@ -163,7 +192,7 @@ describe('the access matrix of every route', () => {
         const streams = response.headers.get('content-type')?.startsWith('text/event-stream');
         const res = { statusCode: response.status, body: streams ? '' : await response.text() };
         if (streams) await response.body?.cancel();
-        const want = expected(route.access as Access, caller);
+        const want = expected(route.access as Access, caller, `${route.method} ${route.url}`);
         const got = res.statusCode;
         const ok =
           want === 'allowed'

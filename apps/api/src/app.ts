@@ -105,8 +105,8 @@ export interface AppDeps {
   turnCacheMs?: number;
   /** false in tests; otherwise pino options (or true for defaults). */
   logger?: boolean | object;
-  /** Tests: the fake Bot API's identity (no getMe) and a faster dispatcher. */
-  telegram?: { botInfo?: UserFromGetMe; tuning?: Partial<DispatcherTuning> };
+  /** Tests: the fake Bot API's identity (no getMe), a faster dispatcher, a shorter Bot API timeout. */
+  telegram?: { botInfo?: UserFromGetMe; tuning?: Partial<DispatcherTuning>; callTimeoutMs?: number };
 }
 
 /** Builds the whole API as a Fastify instance without listening: tests drive it with inject(). */
@@ -237,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         token: botToken,
         apiRoot: deps.config.telegramApiRoot,
         botInfo: deps.telegram?.botInfo,
+        callTimeoutMs: deps.telegram?.callTimeoutMs,
         publicUrl,
         miniAppShortName: deps.config.botMiniappShortName,
         webhook:

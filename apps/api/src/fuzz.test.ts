@@ -8,6 +8,7 @@ import {
 } from '@stolik/contracts';
 import { schema } from '@stolik/db';
 import { ROLE_MANAGER } from '@stolik/domain';
+import { sign } from '@tma.js/init-data-node';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
@@ -16,7 +17,8 @@ import { z } from 'zod';
 import { IMPORT_PER_KEY } from './modules/orders/orders.routes';
 import { isStorableText } from './plugins/input-text';
 import { createIdentities, type Identities } from './test/identities';
-import { createTestApp, type TestApp } from './test/test-app';
+import { signRawInitData } from './test/telegram';
+import { createTestApp, TEST_BOT_TOKEN, type TestApp } from './test/test-app';
 
 /**
  * Property-based fuzzing of every public endpoint, the scheme save and the POS import: malformed
@@ -249,6 +251,66 @@ const futureDate = fc
   .map((days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10));
 const wallTime = fc.constantFrom('12:00', '13:30', '19:00', '21:45', '23:59', '00:00', '25:00', '9:00');
 
+/**
+ * The Mini App's init data in every shape: signed with our bot's token (as Telegram does, with or
+ * without the newer `signature`, any user, any date, any extra field) or another one, the library's
+ * own shape, and anything at all.
+ */
+const telegramUserJson = fc.oneof(
+  fc.integer({ min: 1, max: 2 ** 40 }).map((id) => JSON.stringify({ id, first_name: 'Гость' })),
+  fc
+    .record({ id: fc.oneof(fc.integer({ min: 1, max: 2 ** 40 }), hostileValue), first_name: hostileValue })
+    .map((user) => JSON.stringify(user)),
+  fc
+    .record({ id: fc.integer({ min: 1, max: 2 ** 40 }), username: hostileValue, last_name: hostileValue })
+    .map((user) => JSON.stringify(user)),
+  hostileString,
+);
+const authDateOf = fc.oneof(
+  fc
+    .constantFrom(0, -120, -3600 * 30, 30, 600, 3600 * 24 * 365)
+    .map((offsetS) => String(Math.floor(Date.now() / 1000) + offsetS)),
+  hostileString,
+);
+const signedInitData = fc
+  .record({
+    user: fc.oneof({ arbitrary: telegramUserJson, weight: 4 }, { arbitrary: absent, weight: 1 }),
+    auth_date: fc.oneof({ arbitrary: authDateOf, weight: 4 }, { arbitrary: absent, weight: 1 }),
+    signature: fc.oneof(absent, fc.constant('c2lnbmF0dXJl'), hostileString),
+    chat_instance: fc.oneof(absent, fc.constant('8428209589180549439')),
+    chat_type: fc.oneof(absent, fc.constantFrom('sender', 'private')),
+    query_id: fc.oneof(absent, hostileString),
+    start_param: fc.oneof(absent, hostileString),
+    token: fc.oneof(
+      { arbitrary: fc.constant(TEST_BOT_TOKEN), weight: 4 },
+      { arbitrary: fc.constant('999:another-token-of-another-bot-000000'), weight: 1 },
+    ),
+  })
+  .map(({ token, ...fields }) => {
+    const present: Record<string, string> = {};
+    for (const [key, value] of Object.entries(fields)) if (value !== MISSING) present[key] = String(value);
+    return signRawInitData(present, token, null);
+  });
+const initDataOfEveryShape = fc.oneof(
+  { arbitrary: signedInitData, weight: 5 },
+  {
+    arbitrary: fc
+      .integer({ min: 1, max: 2 ** 40 })
+      .map((id) => sign({ user: { id, first_name: 'Гость' } as never }, TEST_BOT_TOKEN, new Date())),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.constantFrom(
+      'query_id=1&user=%7B%22id%22%3A1%7D&auth_date=1&hash=00',
+      `auth_date=${Math.floor(Date.now() / 1000)}&hash=${'a'.repeat(64)}`,
+      'hash=',
+      'user=%E0%A4%A&hash=1',
+    ),
+    weight: 1,
+  },
+  { arbitrary: hostileString, weight: 1 },
+);
+
 // ---- the run ---------------------------------------------------------------------------------
 
 const HAS_CYRILLIC = /[А-Яа-яЁё]/;
@@ -376,7 +438,7 @@ describe('fuzzing the public endpoints, the scheme and the POS import', () => {
       phone: validPhone,
       comment: commentText,
       event: fc.oneof(absent, fc.constantFrom(null, 'нет такого')),
-      init_data: fc.oneof({ arbitrary: absent, weight: 4 }, { arbitrary: hostileString, weight: 1 }),
+      init_data: fc.oneof({ arbitrary: absent, weight: 3 }, { arbitrary: initDataOfEveryShape, weight: 2 }),
       device_key: fc.oneof(absent, fc.stringMatching(/^[A-Za-z0-9_-]{16,64}$/), hostileString),
     });
     await run(body, async (payload) => {
@@ -405,7 +467,7 @@ describe('fuzzing the public endpoints, the scheme and the POS import', () => {
       name: nameText,
       phone: validPhone,
       comment: commentText,
-      init_data: fc.oneof({ arbitrary: absent, weight: 4 }, { arbitrary: hostileString, weight: 1 }),
+      init_data: fc.oneof({ arbitrary: absent, weight: 3 }, { arbitrary: initDataOfEveryShape, weight: 2 }),
       device_key: fc.oneof(absent, fc.stringMatching(/^[A-Za-z0-9_-]{16,64}$/), hostileString),
     });
     await run(body, async (payload) => {
@@ -581,19 +643,26 @@ describe('fuzzing the public endpoints, the scheme and the POS import', () => {
   it('sign-in with Telegram', async () => {
     const input = fc.tuple(
       bodyOf({
-        init_data: fc.oneof(
-          fc.constant('query_id=1&user=%7B%22id%22%3A1%7D&auth_date=1&hash=00'),
-          fc.constant(`auth_date=${Math.floor(Date.now() / 1000)}&hash=${'a'.repeat(64)}`),
-          hostileString,
-        ),
+        init_data: initDataOfEveryShape,
       }),
       fc.oneof(
         fc.constant(''),
+        fc.constant('?UUID=not-a-real-invitation-token'),
         hostileString.map((uuid) => `?UUID=${encodeSegment(uuid.slice(0, 300))}`),
       ),
     );
     await run(input, async ([payload, query]) =>
       judge('POST sign-in Telegram', await call('POST', `/api/signin/telegram/${query}`, payload)),
+    );
+  });
+
+  it('completing the Telegram link (signed in)', async () => {
+    const body = bodyOf({ init_data: initDataOfEveryShape });
+    await run(body, async (payload) =>
+      judge(
+        'POST Telegram complete-auth',
+        await call('POST', '/api/telegram/complete-auth/', payload, who.bearer(who.targetA)),
+      ),
     );
   });
 

@@ -45,7 +45,12 @@ describe('signing in and out, in the browser and inside Telegram', () => {
     await page.getByLabel('Почта').fill(HOSTESS.email);
     await page.getByLabel('Пароль').fill('wrong-password');
     await page.getByRole('button', { name: 'Войти' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Неверная почта или пароль' }).waitFor();
+    // Spec §5: under the password field, the same for an unknown e-mail and a wrong password.
+    await page.getByText('Неверный пароль').waitFor();
+    expect(await page.getByLabel('Пароль').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Пароль').fill('x'.repeat(129));
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await page.getByText('Пароль должен содержать не более 128 символов').waitFor();
     await page.close();
   });
 

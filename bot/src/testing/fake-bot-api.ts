@@ -37,6 +37,8 @@ export class FakeBotApi {
   private nextUpdateId = 1;
   private updateWaiters: (() => void)[] = [];
   private latencyMs = 0;
+  private hanging = new Set<string>();
+  private hangWaiters: (() => void)[] = [];
 
   readonly botInfo = {
     id: 1_000_001,
@@ -68,6 +70,7 @@ export class FakeBotApi {
 
   async stop(): Promise<void> {
     for (const wake of this.updateWaiters.splice(0)) wake();
+    this.answerAgain();
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
@@ -95,6 +98,20 @@ export class FakeBotApi {
   }
 
   /** Every answer waits this long (a slow network). */
+  /**
+   * Calls of `method` get no answer at all (Telegram out of reach) until answerAgain() or stop(),
+   * which answer them 504 (listed as refused).
+   */
+  hang(method: string): void {
+    this.hanging.add(method);
+  }
+
+  /** Answers the calls left hanging, and every call from now on. */
+  answerAgain(): void {
+    this.hanging.clear();
+    for (const wake of this.hangWaiters.splice(0)) wake();
+  }
+
   setLatency(ms: number): void {
     this.latencyMs = ms;
   }
@@ -129,6 +146,12 @@ export class FakeBotApi {
     const method = (request.url ?? '').split('/').pop() ?? '';
     const payload = await readJson(request);
     const at = Date.now();
+    if (this.hanging.has(method)) {
+      await new Promise<void>((resolve) => this.hangWaiters.push(resolve));
+      // Long given up by the client: counted as refused, never as answered.
+      this.refused.push({ method, payload, at, status: 504 });
+      return { status: 504, body: { ok: false, error_code: 504, description: 'Gateway Timeout' } };
+    }
     if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     const refusal = this.refusals.get(method);
     if (refusal && refusal.times > 0) {

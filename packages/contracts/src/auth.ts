@@ -9,12 +9,15 @@ const email = z
   .max(254)
   .pipe(z.email({ error: MessageKey.email }));
 
+/** A password over the maximum: spec §5's 'Пароль должен содержать не более 128 символов'. */
+const PasswordWithinMax = z.string().max(PASSWORD_MAX_LENGTH, { error: MessageKey.maxLength });
+
 /** djoser/simplejwt sign-in: `username` is accepted as another name for `email`. */
 export const TokenCreateBody = z
   .object({
     email: z.string().trim().max(254).optional(),
     username: z.string().trim().max(254).optional(),
-    password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+    password: PasswordWithinMax.min(1),
   })
   .refine((body) => Boolean(body.email || body.username), {
     path: ['email'],
@@ -32,7 +35,7 @@ export const TokenRefreshBody = z.object({ refresh: z.string().min(1).max(4096) 
 export const LogoutBody = z.object({ refresh: z.string().min(1).max(4096) });
 export const EmptyReply = z.object({});
 
-export const Password = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+export const Password = PasswordWithinMax.min(PASSWORD_MIN_LENGTH);
 export const PersonName = z.string().trim().min(1).max(80);
 
 /** POST /api/user/: a staff member signs up (no restaurant until invited). */
@@ -40,7 +43,7 @@ export const SignUpBody = z
   .object({
     email,
     password: Password,
-    re_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    re_password: PasswordWithinMax.optional(),
     first_name: PersonName,
     last_name: z.string().trim().max(80).default(''),
   })
@@ -57,8 +60,9 @@ export const TelegramSignInQuery = z.object({ UUID: z.string().min(8).max(200).o
 /**
  * POST /api/user/me/telegram-link/: a one-time token; the bot links the chat that sends
  * `/start <uuid>`. `url` is that link, `https://t.me/<bot>?start=<uuid>`, which the profile opens;
- * null (or absent) while the server does not know its bot's username (no BOT_TOKEN, or the bot has
- * not met Telegram yet).
+ * null (or absent) when the server has no bot (no BOT_TOKEN). The bot's username is asked of
+ * Telegram once per process, within a few seconds; Telegram out of reach answers 503
+ * `telegram_unavailable` instead (and no token is made).
  */
 export const TelegramLink = z.object({
   uuid: z.string(),

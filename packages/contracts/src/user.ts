@@ -47,6 +47,8 @@ export const UsersQuery = z.object({
 export type UsersQuery = z.infer<typeof UsersQuery>;
 
 export const UserParams = z.object({ id: Id });
+/** DELETE /api/user/{id}/restaurants/{restaurant}/: an account taken out of one restaurant. */
+export const UserRestaurantParams = z.object({ id: Id, restaurant: Id });
 
 /** PATCH /api/user/{id}/: names, and the role in one restaurant. */
 export const UserPatch = z

@@ -43,7 +43,13 @@ export interface ValidationMessage {
 
 /** Maps one zod issue to a message key and its parameters (spec §5 messages). */
 export function validationMessage(issue: z.core.$ZodIssue): ValidationMessage {
-  if (KNOWN_KEYS.has(issue.message)) return { key: issue.message as MessageKey };
+  if (KNOWN_KEYS.has(issue.message)) {
+    const key = issue.message as MessageKey;
+    // A length rule with a message of its own ('Пароль должен содержать не более {{count}} символов').
+    if (issue.code === 'too_big') return { key, params: { count: Number(issue.maximum) } };
+    if (issue.code === 'too_small') return { key, params: { count: Number(issue.minimum) } };
+    return { key };
+  }
   switch (issue.code) {
     case 'too_small': {
       const min = Number(issue.minimum);

@@ -217,6 +217,7 @@ export const ru = {
     telegramInvalid: 'Не удалось проверить данные Telegram',
     telegramExpired: 'Данные Telegram устарели. Откройте приложение заново',
     telegramNotConfigured: 'Вход через Telegram не настроен',
+    telegramUnavailable: 'Телеграм сейчас недоступен, попробуйте позже',
     telegramNotLinked:
       'Этот Telegram не привязан к сотруднику. Войдите по почте и паролю и привяжите Telegram в профиле или попросите у управляющего приглашение.',
     telegramTaken: 'Этот Telegram уже привязан к другому сотруднику',
@@ -244,6 +245,9 @@ export const ru = {
     activate: 'Включить',
     deactivated: 'Отключен',
     deactivateConfirm: 'Отключить {{name}}? Сотрудник не сможет войти, пока его снова не включат.',
+    remove: 'Убрать из ресторана',
+    removeConfirm:
+      'Убрать {{name}} из этого ресторана? Сотрудник работает и в других ресторанах: там его доступ останется.',
     changeRole: 'Роль в ресторане',
     loadMore: 'Показать еще',
     total: 'Сотрудников: {{count}}',
@@ -254,6 +258,7 @@ export const ru = {
     emailTaken: 'Пользователь с такой почтой уже существует',
     cannotChangeOwnRole: 'Нельзя изменить собственную роль',
     cannotDeactivateSelf: 'Нельзя отключить самого себя',
+    cannotRemoveSelf: 'Нельзя убрать из ресторана самого себя',
   },
   guest: {
     queueTitle: 'Живая очередь',
@@ -1698,6 +1703,7 @@ export const ru = {
           update: 'Изменен сотрудник',
           activate: 'Доступ сотрудника возвращен',
           deactivate: 'Доступ сотрудника закрыт',
+          remove_from_restaurant: 'Сотрудник убран из ресторана',
           invite: 'Приглашен сотрудник',
         },
         orders: {

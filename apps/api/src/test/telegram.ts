@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { type Database, schema } from '@stolik/db';
 import { ROLE_MANAGER } from '@stolik/domain';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
@@ -155,4 +155,25 @@ export function arrivals(
       .filter(([, times]) => times.length > 1)
       .map(([chat, times]) => ({ chat, times })),
   };
+}
+
+/**
+ * Init data of any shape, signed as Telegram signs it (HMAC-SHA256 of the sorted `key=value` lines
+ * with the key HMAC("WebAppData", bot token)): what older clients send (no `signature`), without
+ * a user, with a user that is not JSON… `auth_date` defaults to now; null leaves it out.
+ */
+export function signRawInitData(
+  fields: Record<string, string>,
+  botToken: string,
+  authDate: Date | null = new Date(),
+): string {
+  const all: Record<string, string> = { ...fields };
+  if (authDate) all.auth_date = String(Math.floor(authDate.getTime() / 1000));
+  const check = Object.entries(all)
+    .map(([key, value]) => `${key}=${value}`)
+    .sort()
+    .join('\n');
+  const secret = createHmac('sha256', 'WebAppData').update(botToken).digest();
+  const hash = createHmac('sha256', secret).update(check).digest('hex');
+  return new URLSearchParams({ ...all, hash }).toString();
 }

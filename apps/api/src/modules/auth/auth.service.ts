@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { MessageKey } from '@stolik/contracts';
 import { type Database, schema } from '@stolik/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { HttpError, tokenNotValid } from '../../shared/http-errors';
+import { FieldValidationError, HttpError, tokenNotValid } from '../../shared/http-errors';
 import { hashPassword, verifyPassword } from '../../shared/passwords';
 import type { RateLimiter } from '../../shared/rate-limit';
 import { accessSessionIsLive, endSession, endSessionsOf, sessionOf } from './sessions';
@@ -9,9 +10,17 @@ import { REFRESH_TTL_S, type TokenSigner } from './tokens';
 
 const { users, refreshTokens } = schema;
 
-/** Sign-in attempts: per account (failures) and per address (all attempts), 15-minute windows. */
+/**
+ * Sign-in attempts, 15-minute windows. Failures count per account and address (`pair`): ten from
+ * one address refuse that address for that account (429), even with the right password. Failures
+ * of an account from every address count too (`account`), and past that ceiling an address that
+ * has itself failed on the account is refused, while one that has not still signs in: nobody
+ * locks a person out of their account by typing wrong passwords for it elsewhere. Every attempt
+ * counts per address (`address`), whatever the account.
+ */
 export const LOGIN_LIMITS = {
-  account: { max: 10, windowS: 15 * 60 },
+  pair: { max: 10, windowS: 15 * 60 },
+  account: { max: 30, windowS: 15 * 60 },
   address: { max: 50, windowS: 15 * 60 },
 } as const;
 
@@ -21,7 +30,11 @@ const ROTATION_GRACE_MS = 10_000;
 // Compared against when the e-mail is unknown, so a wrong e-mail costs the same time as a wrong password.
 const dummyHash = hashPassword('not-a-real-password-just-for-timing');
 
-export const invalidCredentials = () => new HttpError(401, 'auth.invalidCredentials', 'no_active_account');
+/**
+ * A wrong e-mail or password (or a deactivated account): spec §5's 'Неверный пароль' on the
+ * password field, the same answer for each, so it tells nothing about which e-mails exist.
+ */
+export const invalidCredentials = () => new FieldValidationError({ password: [MessageKey.invalidPassword] });
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -41,6 +54,17 @@ export function createAuthService(db: Database, tokens: TokenSigner, limiter: Ra
     };
   }
 
+  /** Whether this address has failed on this account in the current window. */
+  async function hasFailed(pairKey: string): Promise<boolean> {
+    try {
+      await limiter.check(pairKey, { max: 1, windowS: LOGIN_LIMITS.pair.windowS });
+      return false;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 429) return true;
+      throw error;
+    }
+  }
+
   async function revokeFamily(familyId: string) {
     await endSession(db, familyId);
   }
@@ -56,7 +80,14 @@ export function createAuthService(db: Database, tokens: TokenSigner, limiter: Ra
       const email = login.trim().toLowerCase();
       const accountKey = `login:account:${email}`;
       const addressKey = `login:address:${address}`;
-      await limiter.check(accountKey, LOGIN_LIMITS.account);
+      const pairKey = `login:pair:${email}:${address}`;
+      await limiter.check(pairKey, LOGIN_LIMITS.pair);
+      try {
+        await limiter.check(accountKey, LOGIN_LIMITS.account);
+      } catch (ceiling) {
+        // Past the account's ceiling only addresses that have failed on it wait; a clean one goes on.
+        if (await hasFailed(pairKey)) throw ceiling;
+      }
       await limiter.consume(addressKey, LOGIN_LIMITS.address);
 
       const [user] = await db
@@ -67,10 +98,12 @@ export function createAuthService(db: Database, tokens: TokenSigner, limiter: Ra
       if (user?.passwordHash) ok = await verifyPassword(user.passwordHash, password);
       else await verifyPassword(await dummyHash, password);
       if (!user || !ok || !user.isActive) {
+        await limiter.hit(pairKey, LOGIN_LIMITS.pair);
         await limiter.hit(accountKey, LOGIN_LIMITS.account);
         throw invalidCredentials();
       }
-      await limiter.reset(accountKey);
+      // This address is in the clear again; the account's count stays (another address may be guessing).
+      await limiter.reset(pairKey);
       const { access, refresh } = await issuePair(user.id);
       return { access, refresh };
     },

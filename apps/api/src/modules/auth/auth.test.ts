@@ -37,14 +37,14 @@ describe('sign-in and sessions (simplejwt semantics)', () => {
     expect(me.json()).toMatchObject({ email: 'hostess.a@stolik.test', role: 'Менеджер' });
   });
 
-  it('refuses a wrong password or an unknown e-mail with one message that tells nothing more', async () => {
+  it("refuses a wrong password or an unknown e-mail with spec §5's 'Неверный пароль', the same for each", async () => {
     for (const [email, password] of [
       ['hostess.a@stolik.test', 'wrong-password'],
       ['nobody@stolik.test', PASSWORD],
     ]) {
       const res = await post('/api/auth/jwt/create/', { email, password });
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'Неверная почта или пароль', code: 'no_active_account' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ password: ['Неверный пароль'] });
     }
   });
 
@@ -52,6 +52,23 @@ describe('sign-in and sessions (simplejwt semantics)', () => {
     const res = await post('/api/auth/jwt/create/', {});
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ email: ['Заполните поле'], password: ['Заполните поле'] });
+  });
+
+  it("answers a password over the maximum with 'Пароль должен содержать не более 128 символов'", async () => {
+    for (const [url, body] of [
+      ['/api/auth/jwt/create/', { email: 'hostess.a@stolik.test' }],
+      ['/api/user/', { email: 'long.password@stolik.test', first_name: 'Иван' }],
+    ] as const) {
+      const res = await post(url, { ...body, password: 'x'.repeat(129) });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ password: ['Пароль должен содержать не более 128 символов'] });
+    }
+    // 128 is allowed: only the password itself is wrong.
+    const atMax = await post('/api/auth/jwt/create/', {
+      email: 'hostess.a@stolik.test',
+      password: 'x'.repeat(128),
+    });
+    expect(atMax.json()).toEqual({ password: ['Неверный пароль'] });
   });
 
   it('verifies its own tokens and refuses anything else', async () => {
@@ -123,9 +140,12 @@ describe('sign-in and sessions (simplejwt semantics)', () => {
       headers: who.bearer(who.adminA),
     });
     expect(off.statusCode, off.body).toBe(200);
-    expect(
-      (await post('/api/auth/jwt/create/', { email: 'target.a@stolik.test', password: PASSWORD })).statusCode,
-    ).toBe(401);
+    const refused = await post('/api/auth/jwt/create/', {
+      email: 'target.a@stolik.test',
+      password: PASSWORD,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ password: ['Неверный пароль'] });
     expect((await post('/api/auth/jwt/refresh/', { refresh: pair.refresh })).statusCode).toBe(401);
     const me = await t.app.inject({
       method: 'GET',
@@ -140,13 +160,13 @@ describe('sign-in and sessions (simplejwt semantics)', () => {
     });
   });
 
-  it('limits sign-in attempts per account: 429 with Retry-After, even with the right password', async () => {
+  it('limits failures per account and address: 429 with Retry-After there, even with the right password', async () => {
     for (let i = 0; i < 10; i += 1) {
       const res = await post('/api/auth/jwt/create/', {
         email: 'hostess.b@stolik.test',
         password: `wrong-${i}`,
       });
-      expect(res.statusCode).toBe(401);
+      expect(res.statusCode).toBe(400);
     }
     const blocked = await post('/api/auth/jwt/create/', {
       email: 'hostess.b@stolik.test',
@@ -161,6 +181,34 @@ describe('sign-in and sessions (simplejwt semantics)', () => {
     ).toBe(200);
   });
 
+  it('does not let wrong passwords from elsewhere lock a person out of their account', async () => {
+    const from = (remoteAddress: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/jwt/create/',
+        payload: { email: 'hostess.a@stolik.test', password },
+        remoteAddress,
+      });
+    // Ten wrong passwords from one address: that address waits, even with the right password.
+    for (let i = 0; i < 10; i += 1) expect((await from('198.51.100.66', `guess-${i}`)).statusCode).toBe(400);
+    const attacker = await from('198.51.100.66', PASSWORD);
+    expect(attacker.statusCode).toBe(429);
+    expect(Number(attacker.headers['retry-after'])).toBeGreaterThan(0);
+    // The person, from an address that has not failed, signs in.
+    expect((await from('192.0.2.10', PASSWORD)).statusCode).toBe(200);
+    // Guesses from many addresses, past the account's ceiling of failures.
+    for (let i = 0; i < 25; i += 1)
+      expect((await from(`198.51.100.${100 + i}`, 'guess')).statusCode).toBe(400);
+    // Now an address that has failed on the account waits, the right password or not…
+    const failed = await from('198.51.100.100', PASSWORD);
+    expect(failed.statusCode).toBe(429);
+    expect(Number(failed.headers['retry-after'])).toBeGreaterThan(0);
+    // …and one that has not still signs in with the right password (a wrong one is just wrong).
+    expect((await from('192.0.2.11', PASSWORD)).statusCode).toBe(200);
+    expect((await from('192.0.2.12', 'still-a-guess')).statusCode).toBe(400);
+    expect((await from('192.0.2.12', PASSWORD)).statusCode).toBe(429);
+  });
+
   it('limits sign-in attempts per address', async () => {
     const from = (i: number) =>
       t.app.inject({
@@ -169,7 +217,7 @@ describe('sign-in and sessions (simplejwt semantics)', () => {
         payload: { email: `walker${i}@stolik.test`, password: 'whatever-else' },
         remoteAddress: '203.0.113.9',
       });
-    for (let i = 0; i < 50; i += 1) expect((await from(i)).statusCode).toBe(401);
+    for (let i = 0; i < 50; i += 1) expect((await from(i)).statusCode).toBe(400);
     expect((await from(51)).statusCode).toBe(429);
   });
 

@@ -1,8 +1,13 @@
 import { type Database, schema } from '@stolik/db';
-import { ExpiredError, parse, validate } from '@tma.js/init-data-node';
+import { ExpiredError, validate } from '@tma.js/init-data-node';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { HttpError } from '../../shared/http-errors';
-import type { InvitationsService } from '../users/invitations.service';
+import { isStorableText } from '../../plugins/input-text';
+import { FieldValidationError, HttpError } from '../../shared/http-errors';
+import {
+  type InvitationsService,
+  invitationFits,
+  invitationForAnotherEmail,
+} from '../users/invitations.service';
 import type { UsersRepository } from '../users/users.repository';
 import { type AuthService, sha256 } from './auth.service';
 
@@ -16,8 +21,57 @@ export interface TelegramUser {
 }
 
 const invalid = () => new HttpError(401, 'auth.telegramInvalid', 'telegram_init_data_invalid');
+const expired = () => new HttpError(401, 'auth.telegramExpired', 'telegram_init_data_expired');
+/** Not init data at all, or signed but without a readable user: a field error of `init_data` (400). */
+const unreadable = () => new FieldValidationError({ init_data: ['auth.telegramInvalid'] });
 
-/** The Telegram user of the Mini App's init data, once its signature (bot token) and age are checked. */
+/** Clocks differ a little; init data dated further ahead than this is refused like an old one. */
+export const INIT_DATA_FUTURE_SKEW_S = 60;
+
+// What the columns take (PersonName's 80; Telegram's own limits are lower).
+const NAME_MAX = 80;
+const USERNAME_MAX = 64;
+
+/** A string of the user object kept when it is one the database can store, cut to `max`. */
+function text(value: unknown, max: number): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const cut = [...value].slice(0, max).join('');
+  return isStorableText(cut) && cut.trim() !== '' ? cut : undefined;
+}
+
+/**
+ * The `user` field of init data, read by hand: only the id is required. (@tma.js's parse wants
+ * every field its schema knows, `signature` among them, which older clients do not send.)
+ */
+function readUser(raw: string | null): TelegramUser | null {
+  if (raw === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const fields = value as Record<string, unknown>;
+  const id = fields.id;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return null;
+  const user: TelegramUser = { id };
+  const firstName = text(fields.first_name, NAME_MAX);
+  const lastName = text(fields.last_name, NAME_MAX);
+  const username = text(fields.username, USERNAME_MAX);
+  if (firstName !== undefined) user.first_name = firstName;
+  if (lastName !== undefined) user.last_name = lastName;
+  if (username !== undefined) user.username = username;
+  return user;
+}
+
+/**
+ * The Telegram user of the Mini App's init data, once its signature (bot token) and age are
+ * checked. Signed data is accepted whatever optional fields it lacks (`signature`, names, chat).
+ * Forged: 401 `telegram_init_data_invalid`; too old, or dated more than a minute ahead: 401
+ * `telegram_init_data_expired`; not init data, or signed without a readable user: 400
+ * `{init_data: [message]}`. Never anything else.
+ */
 export function checkTelegramInitData(
   initData: string,
   botToken: string | undefined,
@@ -27,13 +81,18 @@ export function checkTelegramInitData(
   try {
     validate(initData, botToken, { expiresIn: maxAgeS });
   } catch (error) {
-    // Matched by name: the package's ESM and CJS builds each have their own ExpiredError class.
-    if (error instanceof ExpiredError || (error as Error)?.name === 'ExpiredError')
-      throw new HttpError(401, 'auth.telegramExpired', 'telegram_init_data_expired');
+    // Matched by name: the package's ESM and CJS builds each have their own error classes.
+    const name = (error as Error | undefined)?.name;
+    if (error instanceof ExpiredError || name === 'ExpiredError') throw expired();
+    if (name === 'SignatureMissingError' || name === 'AuthDateInvalidError') throw unreadable();
     throw invalid();
   }
-  const user = parse(initData).user as TelegramUser | undefined;
-  if (!user || typeof user.id !== 'number') throw invalid();
+  const params = new URLSearchParams(initData);
+  const authDateS = Number.parseInt(params.get('auth_date') ?? '', 10);
+  if (!Number.isFinite(authDateS)) throw unreadable();
+  if (authDateS * 1000 > Date.now() + INIT_DATA_FUTURE_SKEW_S * 1000) throw expired();
+  const user = readUser(params.get('user'));
+  if (!user) throw unreadable();
   return user;
 }
 
@@ -79,6 +138,10 @@ export function createTelegramSignIn(deps: {
     const invitation = await invitations.findValid(uuid).catch(() => null);
     if (!invitation) throw new HttpError(404, 'auth.telegramLinkInvalid', 'link_invalid');
     let user = await users.findByTelegramId(tg.id);
+    // Bound to an e-mail: only the account with that e-mail, already linked to this Telegram,
+    // takes it; a Telegram account alone (no e-mail) is for unbound invitations. Checked before an
+    // account is made, so a refused invitation leaves nothing behind.
+    if (!invitationFits(invitation, user?.email ?? null)) throw invitationForAnotherEmail();
     user ??= await users.create({
       firstName: tg.first_name ?? tg.username ?? String(tg.id),
       lastName: tg.last_name ?? '',

@@ -3,6 +3,7 @@ import { sign } from '@tma.js/init-data-node';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentities, type Identities } from '../../test/identities';
+import { signRawInitData } from '../../test/telegram';
 import { createTestApp, TEST_BOT_TOKEN, type TestApp } from '../../test/test-app';
 
 const MARIA = { id: 777_000_111, first_name: 'Мария', last_name: 'Соколова', username: 'maria_host' };
@@ -83,6 +84,45 @@ describe('signing in from the Telegram Mini App (POST /api/signin/telegram/)', (
     expect(old.json()).toMatchObject({ code: 'telegram_init_data_expired' });
   });
 
+  it('signs in with the init data of older clients: no signature, a user with only an id', async () => {
+    await t.database.db
+      .update(schema.users)
+      .set({ telegramId: 777_000_222 })
+      .where(eq(schema.users.id, who.hostessB.id));
+    for (const user of [{ id: 777_000_222, first_name: 'Ольга' }, { id: 777_000_222 }]) {
+      const old = signRawInitData(
+        { user: JSON.stringify(user), chat_instance: '1', chat_type: 'sender' },
+        TEST_BOT_TOKEN,
+      );
+      expect(old).not.toContain('signature');
+      const res = await signIn(old);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+
+  it('answers init data it cannot read with 400 on init_data, never a 5xx', async () => {
+    const signed = (fields: Record<string, string>, authDate: Date | null = new Date()) =>
+      signRawInitData(fields, TEST_BOT_TOKEN, authDate);
+    for (const init_data of [
+      signed({ chat_instance: '1' }),
+      signed({ user: 'not json' }),
+      signed({ user: JSON.stringify({ id: '777000222' }) }),
+      signed({ user: JSON.stringify({ id: 777_000_222 }) }, null),
+      'garbage',
+      'hash=00',
+    ]) {
+      const res = await signIn(init_data);
+      expect(res.statusCode, `${init_data}: ${res.body}`).toBe(400);
+      expect(res.json()).toEqual({ init_data: ['Не удалось проверить данные Telegram'] });
+    }
+  });
+
+  it('refuses init data dated more than a minute ahead, like expired data', async () => {
+    const ahead = await signIn(initData(MARIA, { authDate: new Date(Date.now() + 10 * 60 * 1000) }));
+    expect(ahead.statusCode).toBe(401);
+    expect(ahead.json()).toMatchObject({ code: 'telegram_init_data_expired' });
+  });
+
   it('makes an account from an invitation opened in Telegram, in the invited restaurant', async () => {
     const invite = await t.app.inject({
       method: 'POST',
@@ -102,6 +142,54 @@ describe('signing in from the Telegram Mini App (POST /api/signin/telegram/)', (
       headers: { authorization: `Bearer ${res.json().access}` },
     });
     expect(me.json()).toMatchObject({ email: '', restaurants: [{ id: who.restaurantA, role: 'Менеджер' }] });
+  });
+
+  it('keeps an invitation bound to an e-mail from a Telegram account that is not that e-mail', async () => {
+    const invite = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/invite/',
+      headers: who.bearer(who.adminA),
+      payload: { restaurant: who.restaurantA, role: 'Админ', email: 'target.a@stolik.test' },
+    });
+    const { token } = invite.json() as { token: string };
+    // A Telegram account with no staff account: refused, and no account is made.
+    const stranger = { id: 555_777, first_name: 'Чужой', username: 'stranger' };
+    const res = await signIn(initData(stranger), token);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json()).toEqual({
+      detail: 'Приглашение выписано на другую почту',
+      code: 'invitation_email_mismatch',
+    });
+    const made = await t.database.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.telegramId, stranger.id));
+    expect(made).toEqual([]);
+    // A Telegram-only account (no e-mail) already on staff: refused too.
+    const [telegramOnly] = await t.database.db
+      .insert(schema.users)
+      .values({ firstName: 'Только ТГ', telegramId: 555_778 })
+      .returning();
+    const again = await signIn(initData({ id: 555_778, first_name: 'Только ТГ' }), token);
+    expect(again.statusCode).toBe(403);
+    const memberships = await t.database.db
+      .select()
+      .from(schema.memberships)
+      .where(eq(schema.memberships.userId, telegramOnly?.id ?? -1));
+    expect(memberships).toEqual([]);
+    // The account with that e-mail, its Telegram linked, takes it through Telegram.
+    await t.database.db
+      .update(schema.users)
+      .set({ telegramId: 555_779 })
+      .where(eq(schema.users.id, who.targetA.id));
+    const right = await signIn(initData({ id: 555_779, first_name: 'Цель' }), token);
+    expect(right.statusCode, right.body).toBe(200);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/me/',
+      headers: { authorization: `Bearer ${right.json().access}` },
+    });
+    expect(me.json()).toMatchObject({ id: who.targetA.id, restaurants: [{ role: 'Админ' }] });
   });
 
   it('does not let one Telegram account be linked to two people', async () => {

@@ -7,9 +7,10 @@ import { sign } from '@tma.js/init-data-node';
 import { count, eq } from 'drizzle-orm';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FieldValidationError } from '../../shared/http-errors';
 import { createIdentities, type Identities } from '../../test/identities';
 import { openTestRestaurant } from '../../test/restaurants';
-import { settled } from '../../test/telegram';
+import { settled, signRawInitData } from '../../test/telegram';
 import { createTestApp, TEST_BOT_TOKEN, type TestApp } from '../../test/test-app';
 import { createGuestChannel } from './guest-chat';
 import type { TelegramRuntime } from './telegram-runtime';
@@ -270,5 +271,93 @@ describe('init data where no bot is configured', () => {
       source: 'telegram',
       chatId: 5,
     });
+  });
+});
+
+describe('init data of every shape on the guest forms', () => {
+  const channel = createGuestChannel(TEST_BOT_TOKEN);
+  const signed = (fields: Record<string, string>, authDate: Date | null = new Date()) =>
+    signRawInitData(fields, TEST_BOT_TOKEN, authDate);
+
+  it('takes signed init data whatever optional fields it lacks (older clients send no signature)', () => {
+    const shapes: Record<string, string>[] = [
+      { user: JSON.stringify({ id: 81_500, first_name: 'Ира' }), chat_instance: '1', chat_type: 'sender' },
+      { user: JSON.stringify({ id: 81_500 }) },
+      { user: JSON.stringify({ id: 81_500, first_name: 'Ан\u0000на', username: 12 }), query_id: 'q' },
+    ];
+    for (const fields of shapes) {
+      expect(channel(signed(fields)), JSON.stringify(fields)).toEqual({ source: 'telegram', chatId: 81_500 });
+    }
+  });
+
+  it('answers anything else with a field error of init_data, never an exception of its own', () => {
+    const unreadable: string[] = [
+      signed({ chat_instance: '1' }),
+      signed({ user: 'not json' }),
+      signed({ user: '[]' }),
+      signed({ user: JSON.stringify({ id: '81500' }) }),
+      signed({ user: JSON.stringify({ id: 1.5 }) }),
+      signed({ user: JSON.stringify({ first_name: 'Без id' }) }),
+      signed({ user: JSON.stringify({ id: 81_500 }) }, null),
+      'garbage',
+      'hash=00',
+      '%E0%A4%A',
+    ];
+    for (const initData of unreadable) {
+      let thrown: unknown;
+      try {
+        channel(initData);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, initData).toBeInstanceOf(FieldValidationError);
+      expect((thrown as FieldValidationError).fields, initData).toEqual({
+        init_data: ['auth.telegramInvalid'],
+      });
+    }
+  });
+
+  it('refuses init data dated more than a minute ahead, like an expired one', () => {
+    const ahead = signed({ user: JSON.stringify({ id: 81_500 }) }, new Date(Date.now() + 5 * 60_000));
+    expect(() => channel(ahead)).toThrow(FieldValidationError);
+    try {
+      channel(ahead);
+    } catch (error) {
+      expect((error as FieldValidationError).fields).toEqual({ init_data: ['auth.telegramExpired'] });
+    }
+    const skewed = signed({ user: JSON.stringify({ id: 81_500 }) }, new Date(Date.now() + 20_000));
+    expect(channel(skewed)).toEqual({ source: 'telegram', chatId: 81_500 });
+  });
+
+  it('joins the queue with the init data of an older client (no signature)', async () => {
+    const place = await openTestRestaurant(t, who, {
+      name: 'Старый клиент',
+      tables: [{ number: '1', seatsMax: 4 }],
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/restaurant/${place.id}/queue/`,
+      payload: {
+        group_size: 2,
+        name: 'Ира',
+        phone: nextPhone(),
+        init_data: signed({ user: JSON.stringify({ id: 81_501, first_name: 'Ира' }) }),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const unread = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/restaurant/${place.id}/booking/`,
+      payload: {
+        date: DAY,
+        time: '19:00',
+        group_size: 2,
+        name: 'Ира',
+        phone: nextPhone(),
+        init_data: signed({ user: 'not json' }),
+      },
+    });
+    expect(unread.statusCode, unread.body).toBe(400);
+    expect(unread.json()).toEqual({ init_data: [ru.auth.telegramInvalid] });
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '@stolik/bot';
 import type { DatabaseHandle } from '@stolik/db';
 import type { Update, UserFromGetMe } from 'grammy/types';
+import { HttpError } from '../../shared/http-errors';
 import { CHANGES_CHANNEL } from '../events/changes';
 import {
   createDeliveryApi,
@@ -18,6 +19,16 @@ import {
 } from './dispatcher';
 
 const START_RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
+
+/**
+ * How long a Bot API call may take (each attempt). Some are made while a person waits for an
+ * answer (the bot's username for a link, a webhook's replies): Telegram out of reach must not hang
+ * them, it answers 503 `telegram_unavailable` instead.
+ */
+export const BOT_API_TIMEOUT_MS = 5000;
+
+export const telegramUnavailable = () =>
+  new HttpError(503, 'auth.telegramUnavailable', 'telegram_unavailable');
 
 export interface TelegramRuntimeDeps {
   database: DatabaseHandle;
@@ -33,6 +44,8 @@ export interface TelegramRuntimeDeps {
   actions: ChatActions;
   logger: DispatcherLogger & BotLogger;
   tuning?: Partial<DispatcherTuning>;
+  /** Tests: a shorter BOT_API_TIMEOUT_MS. */
+  callTimeoutMs?: number | undefined;
 }
 
 /**
@@ -49,6 +62,7 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps) {
     miniAppShortName: deps.miniAppShortName,
     actions: deps.actions,
     logger: deps.logger,
+    callTimeoutMs: deps.callTimeoutMs ?? BOT_API_TIMEOUT_MS,
   });
   const dispatcher = createDispatcher({
     db: deps.database.db,
@@ -67,6 +81,30 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps) {
   let stopped = false;
   let retryTimer: NodeJS.Timeout | undefined;
   let wakeRetry: (() => void) | undefined;
+  /** The one getMe under way, shared by everyone who asks meanwhile; its answer stays in botInfo. */
+  let meeting: Promise<void> | null = null;
+
+  /**
+   * The bot's identity, asked of Telegram once (then kept); 503 when Telegram cannot be reached.
+   * One getMe, not bot.init(): grammY's init retries a failing getMe on and on.
+   */
+  async function meetTelegram(): Promise<void> {
+    if (bot.isInited()) return;
+    meeting ??= bot.api
+      .getMe()
+      .then((me) => {
+        if (!bot.isInited()) bot.botInfo = me;
+      })
+      .finally(() => {
+        meeting = null;
+      });
+    try {
+      await meeting;
+    } catch (error) {
+      deps.logger.error({ err: error }, 'telegram: getMe failed');
+      throw telegramUnavailable();
+    }
+  }
 
   return {
     bot,
@@ -74,21 +112,18 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps) {
     mode,
 
     /**
-     * The bot's @username, for t.me links: asked of Telegram once (getMe) when this process has
-     * not met it yet; null when Telegram cannot be reached.
+     * The bot's @username, for t.me links: asked of Telegram once (getMe, within
+     * BOT_API_TIMEOUT_MS) when this process has not met it yet, then kept. Telegram out of reach:
+     * 503 `telegram_unavailable` (asked again next time).
      */
-    async botUsername(): Promise<string | null> {
-      try {
-        if (!bot.isInited()) await bot.init();
-        return bot.botInfo.username;
-      } catch {
-        return null;
-      }
+    async botUsername(): Promise<string> {
+      await meetTelegram();
+      return bot.botInfo.username;
     },
 
     /** An update Telegram posted to the webhook route (any API process may take it). */
     async handleWebhookUpdate(update: Update): Promise<void> {
-      if (!bot.isInited()) await bot.init();
+      await meetTelegram();
       await bot.handleUpdate(update);
     },
 

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
+  ErrorDetail,
   FailedDeliveriesQuery,
   FailedDeliveryPage,
   FrontendEventBody,
@@ -131,7 +132,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<{
         tags: ['telegram'],
         summary: 'Telegram posts updates here (webhook mode); checks X-Telegram-Bot-Api-Secret-Token',
         body: TelegramUpdate,
-        response: { 200: z.object({}), ...errors },
+        response: { 200: z.object({}), 503: ErrorDetail, ...errors },
       },
     },
     async (request) => {

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Update } from 'grammy/types';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentities, type Identities, type Person } from '../../test/identities';
-import { linkTelegram } from '../../test/telegram';
+import { linkTelegram, signRawInitData } from '../../test/telegram';
 import { createTestApp, TEST_BOT_TOKEN, type TestApp } from '../../test/test-app';
 import type { TelegramRuntime } from './telegram-runtime';
 
@@ -252,6 +252,16 @@ describe('completing the Telegram link from the Mini App (POST /api/telegram/com
     const res = await complete(who.hostessA, initData({ id: 3131, first_name: 'Мария', username: 'mari' }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: who.hostessA.id, telegram_id: 3131, telegram_username: 'mari' });
+  });
+
+  it('takes the init data of older clients (no signature) and answers unreadable data with 400', async () => {
+    const old = signRawInitData({ user: JSON.stringify({ id: 3133 }) }, TEST_BOT_TOKEN);
+    const res = await complete(who.targetA, old);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: who.targetA.id, telegram_id: 3133, telegram_username: null });
+    const unread = await complete(who.targetA, signRawInitData({ user: '{' }, TEST_BOT_TOKEN));
+    expect(unread.statusCode).toBe(400);
+    expect(unread.json()).toEqual({ init_data: ['Не удалось проверить данные Telegram'] });
   });
 
   it('refuses init data not signed with our bot’s token, and an account someone else has', async () => {

@@ -15,6 +15,19 @@ export type InvitationRow = typeof invitations.$inferSelect;
 
 const invitationGone = () => new HttpError(404, 'invitations.invalid', 'invitation_invalid');
 
+/** An invitation bound to an e-mail, accepted by an account without that e-mail (403). */
+export const invitationForAnotherEmail = () =>
+  new HttpError(403, 'invitations.emailMismatch', 'invitation_email_mismatch');
+
+/**
+ * Whether an account with this e-mail may take the invitation: one bound to an e-mail only by
+ * the account with that e-mail (letter case aside); an unbound one by anyone with the link.
+ */
+export function invitationFits(row: Pick<InvitationRow, 'email'>, accountEmail: string | null): boolean {
+  if (!row.email) return true;
+  return Boolean(accountEmail) && accountEmail?.trim().toLowerCase() === row.email.toLowerCase();
+}
+
 export function createInvitationsService(db: Database, users: UsersRepository, publicUrl: () => string) {
   /** A usable invitation: known, not accepted, not expired. */
   async function findValid(token: string): Promise<InvitationRow & { restaurantName: string }> {
@@ -73,8 +86,14 @@ export function createInvitationsService(db: Database, users: UsersRepository, p
       };
     },
 
-    /** Joins the user to the invitation's restaurant with its role; the invitation is used up. */
+    /**
+     * Joins the user to the invitation's restaurant with its role; the invitation is used up.
+     * Every way of accepting ends here, so an invitation bound to an e-mail is checked here too:
+     * only the account with that e-mail takes it (403 for any other, a Telegram-only one included).
+     */
     async accept(row: InvitationRow, userId: number): Promise<void> {
+      const account = await users.findById(userId);
+      if (!account || !invitationFits(row, account.email)) throw invitationForAnotherEmail();
       const [claimed] = await db
         .update(invitations)
         .set({ acceptedAt: new Date(), acceptedBy: userId })

@@ -137,6 +137,11 @@ export function createUsersRepository(db: Database) {
       return row;
     },
 
+    removeMembership: async (userId: number, restaurantId: number) => {
+      await db
+        .delete(memberships)
+        .where(and(eq(memberships.userId, userId), eq(memberships.restaurantId, restaurantId)));
+    },
     addMembership: async (userId: number, restaurantId: number, role: Role) => {
       await db
         .insert(memberships)

@@ -1,4 +1,5 @@
 import {
+  ErrorDetail,
   Invitation,
   InvitationAcceptBody,
   InvitationParams,
@@ -11,6 +12,7 @@ import {
   UserList,
   UserParams,
   UserPatch,
+  UserRestaurantParams,
   UsersQuery,
 } from '@stolik/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -66,13 +68,17 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['users'],
         summary: 'A one-time UUID to link a Telegram account (/api/signin/telegram/?UUID=…)',
-        response: { 201: TelegramLink, ...errors },
+        description:
+          "503 `telegram_unavailable` when the bot's username cannot be had from Telegram within " +
+          'a few seconds (asked once per process, then kept).',
+        response: { 201: TelegramLink, 503: ErrorDetail, ...errors },
       },
     },
     async (request, reply) => {
-      const link = await users.createTelegramLink(viewerOf(request));
       // The address the profile opens: the bot's chat, started with this token (staff-link.ts).
+      // Asked first: Telegram out of reach answers 503 (within seconds) and makes no token.
       const username = (await request.server.telegram?.botUsername()) ?? null;
+      const link = await users.createTelegramLink(viewerOf(request));
       const url = username ? `https://t.me/${username}?start=${link.uuid}` : null;
       return reply.code(201).send({ ...link, url });
     },
@@ -145,6 +151,23 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       (request) => users.setActive(viewerOf(request), request.params.id, active),
     );
   }
+
+  app.delete(
+    '/api/user/:id/restaurants/:restaurant/',
+    {
+      config: {
+        access: access.admin,
+        audit: { action: 'users.remove_from_restaurant', entity: 'user' },
+      },
+      schema: {
+        tags: ['users'],
+        summary: 'Take the user out of one restaurant you manage (their account and other restaurants stay)',
+        params: UserRestaurantParams,
+        response: { 200: Me, ...errors },
+      },
+    },
+    (request) => users.removeFromRestaurant(viewerOf(request), request.params.id, request.params.restaurant),
+  );
 
   app.post(
     '/api/user/invite/',

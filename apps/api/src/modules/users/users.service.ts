@@ -55,6 +55,18 @@ export function createUsersService(
     return target;
   }
 
+  /**
+   * Accounts are global, admins are per restaurant: the account's own fields (names) and its active
+   * flag touch every restaurant it works in, so only someone who administers all of them (or a
+   * superuser) may change them (403 otherwise). Anyone who administers one of them may still change
+   * the role there.
+   */
+  function requireWholeAccount(viewer: Viewer, target: Me): void {
+    const scope = administeredRestaurants(viewer);
+    if (scope === 'all') return;
+    if (!target.restaurants.every((r) => scope.includes(r.id))) throw forbidden();
+  }
+
   async function createAccount(values: {
     email: string;
     password: string;
@@ -96,6 +108,12 @@ export function createUsersService(
 
     async patch(viewer: Viewer, userId: number, body: UserPatch): Promise<Me> {
       const target = await manageable(viewer, userId);
+      const names: { firstName?: string; lastName?: string } = {};
+      if (body.first_name !== undefined) names.firstName = body.first_name;
+      if (body.last_name !== undefined) names.lastName = body.last_name;
+      const renames = Object.keys(names).length > 0;
+      // Checked before anything changes: a refused request changes nothing. One's own name is one's own.
+      if (renames && userId !== viewer.id) requireWholeAccount(viewer, target);
       if (body.role !== undefined && body.restaurant !== undefined) {
         requireRestaurant(viewer, body.restaurant, 'admin');
         if (!target.restaurants.some((r) => r.id === body.restaurant)) throw notFound();
@@ -103,19 +121,32 @@ export function createUsersService(
         if (userId === viewer.id) throw new HttpError(409, 'users.cannotChangeOwnRole', 'conflict');
         await repository.setRole(userId, body.restaurant, body.role);
       }
-      const names: { firstName?: string; lastName?: string } = {};
-      if (body.first_name !== undefined) names.firstName = body.first_name;
-      if (body.last_name !== undefined) names.lastName = body.last_name;
-      if (Object.keys(names).length > 0) await repository.update(userId, names);
+      if (renames) await repository.update(userId, names);
       return profileOrThrow(userId);
     },
 
     async setActive(viewer: Viewer, userId: number, active: boolean): Promise<Me> {
-      await manageable(viewer, userId);
+      const target = await manageable(viewer, userId);
       if (userId === viewer.id) throw new HttpError(409, 'users.cannotDeactivateSelf', 'conflict');
+      requireWholeAccount(viewer, target);
       await repository.update(userId, { isActive: active });
       // A deactivated user's sessions end now, not when their tokens expire.
       if (!active) await auth.revokeAllOf(userId);
+      return profileOrThrow(userId);
+    },
+
+    /**
+     * DELETE /api/user/{id}/restaurants/{restaurant}/: takes the account out of one restaurant the
+     * viewer administers (the account itself, and its other restaurants, stay as they are). The
+     * way to part with someone who also works elsewhere, whose account is not the viewer's to
+     * deactivate. Not oneself (409): a restaurant could be left with nobody to manage it.
+     */
+    async removeFromRestaurant(viewer: Viewer, userId: number, restaurantId: number): Promise<Me> {
+      const target = await manageable(viewer, userId);
+      requireRestaurant(viewer, restaurantId, 'admin');
+      if (!target.restaurants.some((r) => r.id === restaurantId)) throw notFound();
+      if (userId === viewer.id) throw new HttpError(409, 'users.cannotRemoveSelf', 'conflict');
+      await repository.removeMembership(userId, restaurantId);
       return profileOrThrow(userId);
     },
 

@@ -1,4 +1,6 @@
 import { Me, UserList } from '@stolik/contracts';
+import { schema } from '@stolik/db';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentities, type Identities, PASSWORD } from '../../test/identities';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -175,6 +177,90 @@ describe('accounts, users and invitations', () => {
       );
     });
 
+    it('lets an admin change an account shared with another restaurant only in their own restaurant', async () => {
+      const db = t.database.db;
+      // A hostess of A who is also the admin of B: one account, two restaurants.
+      const [shared] = await db
+        .insert(schema.users)
+        .values({ email: 'shared@stolik.test', firstName: 'Общая', passwordHash: null })
+        .returning();
+      if (!shared) throw new Error('no user');
+      await db.insert(schema.memberships).values([
+        { userId: shared.id, restaurantId: who.restaurantA, role: 'Менеджер' },
+        { userId: shared.id, restaurantId: who.restaurantB, role: 'Админ' },
+      ]);
+      // A's admin cannot lock B out of its admin, nor rename her, nor switch her back on.
+      const refused = [
+        await call('POST', `/api/user/${shared.id}/deactivate`, who.adminA),
+        await call('POST', `/api/user/${shared.id}/activate`, who.adminA),
+        await call('PATCH', `/api/user/${shared.id}/`, who.adminA, { first_name: 'Чужая' }),
+        await call('PATCH', `/api/user/${shared.id}/`, who.adminA, {
+          last_name: 'Х',
+          role: 'Админ',
+          restaurant: who.restaurantA,
+        }),
+      ];
+      for (const res of refused) {
+        expect(res.statusCode, res.body).toBe(403);
+        expect(res.json()).toMatchObject({ code: 'permission_denied' });
+      }
+      const [after] = await db.select().from(schema.users).where(eq(schema.users.id, shared.id));
+      expect(after).toMatchObject({ isActive: true, firstName: 'Общая', lastName: '' });
+      // Her role in A is A's business.
+      const role = await call('PATCH', `/api/user/${shared.id}/`, who.adminA, {
+        role: 'Админ',
+        restaurant: who.restaurantA,
+      });
+      expect(role.statusCode, role.body).toBe(200);
+      expect(role.json().restaurants).toEqual([
+        { id: who.restaurantA, name: 'Демо', role: 'Админ' },
+        { id: who.restaurantB, name: 'Второй', role: 'Админ' },
+      ]);
+      // Someone who administers both restaurants, and a superuser, may change the whole account.
+      const [both] = await db
+        .insert(schema.users)
+        .values({ email: 'both@stolik.test', firstName: 'Оба' })
+        .returning();
+      if (!both) throw new Error('no user');
+      await db.insert(schema.memberships).values([
+        { userId: both.id, restaurantId: who.restaurantA, role: 'Админ' },
+        { userId: both.id, restaurantId: who.restaurantB, role: 'Админ' },
+      ]);
+      const bothToken = { access: await t.app.tokens.signAccess(both.id) };
+      const renamed = await call('PATCH', `/api/user/${shared.id}/`, bothToken, { first_name: 'Вера' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(renamed.json()).toMatchObject({ first_name: 'Вера' });
+      const off = await call('POST', `/api/user/${shared.id}/deactivate`, who.superuser);
+      expect(off.json()).toMatchObject({ is_active: false });
+      expect((await call('POST', `/api/user/${shared.id}/activate`, bothToken)).json()).toMatchObject({
+        is_active: true,
+      });
+      // One's own name stays one's own, whatever restaurants one works in.
+      const own = await call('PATCH', `/api/user/${who.adminA.id}/`, who.adminA, { last_name: 'Сама' });
+      expect(own.statusCode).toBe(200);
+      // Parting with her is taking her out of A: her account, and B, stay as they are.
+      const call2 = (url: string, as: { access: string }) =>
+        t.app.inject({ method: 'DELETE', url, headers: { authorization: `Bearer ${as.access}` } });
+      const notA = await call2(`/api/user/${shared.id}/restaurants/${who.restaurantB}/`, who.adminA);
+      expect(notA.statusCode).toBe(404);
+      const self = await call2(`/api/user/${who.adminA.id}/restaurants/${who.restaurantA}/`, who.adminA);
+      expect(self.statusCode).toBe(409);
+      expect(self.json().detail).toBe('Нельзя убрать из ресторана самого себя');
+      expect(
+        (await call2(`/api/user/${shared.id}/restaurants/${who.restaurantA}/`, who.hostessA)).statusCode,
+      ).toBe(403);
+      const removed = await call2(`/api/user/${shared.id}/restaurants/${who.restaurantA}/`, who.adminA);
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(Me.parse(removed.json())).toMatchObject({
+        is_active: true,
+        restaurants: [{ id: who.restaurantB, name: 'Второй', role: 'Админ' }],
+      });
+      // Out of A, she is none of A's admin's business any more.
+      expect((await call('POST', `/api/user/${shared.id}/deactivate`, who.adminA)).statusCode).toBe(404);
+      await db.delete(schema.memberships).where(eq(schema.memberships.userId, shared.id));
+      await db.delete(schema.memberships).where(eq(schema.memberships.userId, both.id));
+    });
+
     it('deactivates and activates a hostess', async () => {
       const off = await call('POST', `/api/user/${who.targetA.id}/deactivate`, who.adminA);
       expect(off.json()).toMatchObject({ is_active: false });
@@ -245,6 +331,39 @@ describe('accounts, users and invitations', () => {
         password: ['Заполните поле'],
         first_name: ['Заполните поле'],
       });
+    });
+
+    it('lets a signed-in account take an invitation for one e-mail only when it is that e-mail', async () => {
+      const { token } = await invite({
+        restaurant: who.restaurantA,
+        role: 'Админ',
+        email: 'Hostess.B@stolik.test',
+      });
+      // Anyone else with the link, signed in: refused, and the invitation stays usable.
+      for (const someone of [who.hostessA, who.targetA]) {
+        const wrong = await call('POST', `/api/user/invite/${token}/accept/`, someone);
+        expect(wrong.statusCode, wrong.body).toBe(403);
+        expect(wrong.json()).toEqual({
+          detail: 'Приглашение выписано на другую почту',
+          code: 'invitation_email_mismatch',
+        });
+      }
+      const me = await call('GET', '/api/user/me/', who.hostessA);
+      expect(me.json().restaurants).toEqual([{ id: who.restaurantA, name: 'Демо', role: 'Менеджер' }]);
+      expect((await call('GET', `/api/user/invite/${token}/`)).statusCode).toBe(200);
+      // The account with that e-mail (in any letter case) takes it.
+      const right = await call('POST', `/api/user/invite/${token}/accept/`, who.hostessB);
+      expect(right.statusCode, right.body).toBe(200);
+      const hers = await call('GET', '/api/user/me/', who.hostessB);
+      expect(hers.json().restaurants).toContainEqual({ id: who.restaurantA, name: 'Демо', role: 'Админ' });
+      await t.database.db
+        .delete(schema.memberships)
+        .where(
+          and(
+            eq(schema.memberships.userId, who.hostessB.id),
+            eq(schema.memberships.restaurantId, who.restaurantA),
+          ),
+        );
     });
 
     it('lets only an admin of that restaurant invite', async () => {

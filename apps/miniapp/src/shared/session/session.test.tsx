@@ -333,6 +333,19 @@ describe('the session', () => {
     expect(sent).toEqual(['POST /api/signin/telegram/']);
   });
 
+  it('inside Telegram, shows the message of init data the API could not read (400 on init_data)', async () => {
+    telegram.initData = 'query_id=AAHdF6IQ&user=%7B&auth_date=1700000000&hash=abc';
+    const unreadable = 'Не удалось проверить данные Telegram';
+    server.use(
+      http.post('*/api/signin/telegram/', () =>
+        HttpResponse.json({ init_data: [unreadable] }, { status: 400 }),
+      ),
+    );
+    renderSession();
+    expect(await screen.findByText('status: signed-out')).toBeTruthy();
+    expect(screen.getByText(`telegram problem: ${unreadable}`)).toBeTruthy();
+  });
+
   it('inside Telegram, uses a valid stored session as is, without signing in again', async () => {
     telegram.initData = 'query_id=AAHdF6IQ&user=%7B%22id%22%3A42%7D&auth_date=1700000000&hash=abc';
     storeTokens('access-1', 'refresh-1');

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, passwordProblem } from '@stolik/domain';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '@stolik/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../shared/ui/field';
@@ -31,6 +31,7 @@ export function accountProblems(form: AccountForm, t: TFunction, { confirm }: { 
     ? passwordProblem(form.password, [form.email, form.first_name, form.last_name])
     : null;
   if (!form.password) fields.password = t('validation.required');
+  else if (problem === 'tooLong') fields.password = t('validation.maxLength', { count: PASSWORD_MAX_LENGTH });
   else if (problem === 'tooShort')
     fields.password = t('validation.minLength', { count: PASSWORD_MIN_LENGTH });
   else if (problem === 'tooSimple') fields.password = t('validation.commonPassword');

@@ -86,7 +86,8 @@ export function InviteScreen() {
               </>
             ) : (
               <>
-                {initData ? (
+                {/* Bound to an e-mail, only the account with it may take it: not a Telegram account alone. */}
+                {initData && !preview.data.email ? (
                   <button
                     type="button"
                     className="button button--wide"

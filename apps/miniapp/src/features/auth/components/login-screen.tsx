@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH } from '@stolik/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
@@ -33,6 +34,8 @@ export function LoginScreen() {
     if (!email.trim()) fields.email = t('validation.required');
     else if (!looksLikeEmail(email)) fields.email = t('validation.email');
     if (!password) fields.password = t('validation.required');
+    else if (password.length > PASSWORD_MAX_LENGTH)
+      fields.password = t('validation.maxLength', { count: PASSWORD_MAX_LENGTH });
     if (refuse(fields)) return;
     await run(() => signIn(email.trim(), password), destination(location.state));
   };

@@ -1,7 +1,7 @@
 import type { Invitation, InviteBody, Me, UserList, UserPatch, UsersQuery } from '@stolik/contracts';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { load } from '../../../shared/api/load';
-import { patch, post } from '../../../shared/api/transport';
+import { del, patch, post } from '../../../shared/api/transport';
 
 export type UsersFilter = Pick<UsersQuery, 'search' | 'role' | 'restaurant_id'> & { is_active?: boolean };
 
@@ -33,6 +33,10 @@ export const updateUser = (id: number, body: UserPatch) => patch<Me>(`/api/user/
 
 export const setUserActive = (id: number, active: boolean) =>
   post<Me>(`/api/user/${id}/${active ? 'activate' : 'deactivate'}`) as Promise<Me>;
+
+/** Takes the user out of this restaurant (their account and other restaurants stay). */
+export const removeFromRestaurant = (id: number, restaurantId: number) =>
+  del<Me>(`/api/user/${id}/restaurants/${restaurantId}/`) as Promise<Me>;
 
 export const createInvitation = (body: InviteBody) =>
   post<Invitation>('/api/user/invite/', body) as Promise<Invitation>;

@@ -9,7 +9,13 @@ import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { usePageTitle } from '../../../shared/ui/page';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { setUserActive, updateUser, usersKey, usersQueryOptions } from '../api/users-api';
+import {
+  removeFromRestaurant,
+  setUserActive,
+  updateUser,
+  usersKey,
+  usersQueryOptions,
+} from '../api/users-api';
 import { InvitePanel } from './invite-panel';
 
 type ActiveFilter = 'all' | 'active' | 'inactive';
@@ -32,7 +38,10 @@ export function UsersScreen() {
   const [role, setRole] = useState<Role | ''>('');
   const [active, setActive] = useState<ActiveFilter>('all');
   const [inviting, setInviting] = useState(false);
-  const [confirming, setConfirming] = useState<UserListItem | null>(null);
+  const [confirming, setConfirming] = useState<{
+    user: UserListItem;
+    action: 'deactivate' | 'remove';
+  } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   const users = useInfiniteQuery(
@@ -59,6 +68,16 @@ export function UsersScreen() {
     onSuccess: done,
     onError: failed,
   });
+  const remove = useMutation({
+    mutationFn: (id: number) => removeFromRestaurant(id, restaurantId),
+    onSuccess: done,
+    onError: failed,
+  });
+  // Accounts are global: only someone who administers every restaurant of an account may switch it
+  // off; anyone else takes it out of this restaurant instead.
+  const administered = new Set((me?.restaurants ?? []).filter((r) => r.role === ROLE_ADMIN).map((r) => r.id));
+  const wholeAccount = (user: UserListItem) =>
+    Boolean(me?.is_superuser) || user.restaurants.every((r) => administered.has(r.id));
 
   const list = users.data?.pages.flatMap((page) => page.results) ?? [];
   const total = users.data?.pages[0]?.count ?? 0;
@@ -152,11 +171,19 @@ export function UsersScreen() {
                       <option value={ROLE_ADMIN}>{t(`roles.${roleKind(ROLE_ADMIN)}`)}</option>
                       <option value={ROLE_MANAGER}>{t(`roles.${roleKind(ROLE_MANAGER)}`)}</option>
                     </select>
-                    {isMe || user.is_superuser ? null : user.is_active ? (
+                    {isMe || user.is_superuser ? null : !wholeAccount(user) ? (
                       <button
                         type="button"
                         className="button button--secondary"
-                        onClick={() => setConfirming(user)}
+                        onClick={() => setConfirming({ user, action: 'remove' })}
+                      >
+                        {t('usersScreen.remove')}
+                      </button>
+                    ) : user.is_active ? (
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        onClick={() => setConfirming({ user, action: 'deactivate' })}
                       >
                         {t('usersScreen.deactivate')}
                       </button>
@@ -188,13 +215,23 @@ export function UsersScreen() {
       ) : null}
       <ConfirmDialog
         open={confirming !== null}
-        question={confirming ? t('usersScreen.deactivateConfirm', { name: nameOf(confirming) }) : ''}
-        confirmLabel={t('usersScreen.deactivate')}
+        question={
+          confirming
+            ? t(
+                confirming.action === 'remove'
+                  ? 'usersScreen.removeConfirm'
+                  : 'usersScreen.deactivateConfirm',
+                { name: nameOf(confirming.user) },
+              )
+            : ''
+        }
+        confirmLabel={t(confirming?.action === 'remove' ? 'usersScreen.remove' : 'usersScreen.deactivate')}
         cancelLabel={t('usersScreen.cancel')}
         destructive
         onCancel={() => setConfirming(null)}
         onConfirm={() => {
-          if (confirming) toggleActive.mutate({ id: confirming.id, next: false });
+          if (confirming?.action === 'remove') remove.mutate(confirming.user.id);
+          else if (confirming) toggleActive.mutate({ id: confirming.user.id, next: false });
           setConfirming(null);
         }}
       />
