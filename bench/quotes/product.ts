@@ -1,4 +1,12 @@
-import { defaultTurnMinutes, estimateWaits } from '@stolik/domain';
+import {
+  quoteWaits,
+  seatedShareOf,
+  TURN_QUANTILES,
+  type TurnHistory,
+  turnBucket,
+  turnModel,
+} from '@stolik/domain';
+import { BOOKING } from './model';
 import type { NightRecord, Quoter } from './night';
 
 /** Minute 0 of a night: 17:00 in Moscow. */
@@ -14,55 +22,66 @@ export function percentileCont(sorted: number[], q: number): number {
   return a + (b - a) * (position - lower);
 }
 
-const turnBucket = (size: number) => (size <= 2 ? 2 : size <= 4 ? 4 : size <= 6 ? 6 : 8);
-
 /**
- * Turn times as the API learns them (`loadTurnTimes` in queue.service.ts): the median of the closed
- * queue parties of the last 28 days by size bucket, where there are at least 5; the default elsewhere.
+ * What the API reads from the restaurant's last 28 days (`loadHistory` in queue.service.ts): the
+ * quantiles of the closed queue parties' minutes at the table by size bucket, and the share of
+ * joins that were seated (the rest walked away or never came).
  */
-export function apiTurnTimes(history: NightRecord[]): (size: number) => number {
+export function learnedHistory(history: NightRecord[]): { turns: TurnHistory[]; seatedShare: number } {
   const byBucket = new Map<number, number[]>();
+  let joins = 0;
+  let seated = 0;
   for (const night of history.slice(-28)) {
     for (const turn of night.turns) {
       const key = turnBucket(turn.size);
       if (!byBucket.has(key)) byBucket.set(key, []);
       byBucket.get(key)?.push(turn.minutes);
     }
+    joins += night.outcomes.length;
+    seated += night.outcomes.filter((o) => o.seated).length;
   }
-  const medians = new Map(
-    [...byBucket]
-      .filter(([, v]) => v.length >= 5)
-      .map(([k, v]) => [
-        k,
-        percentileCont(
-          [...v].sort((a, b) => a - b),
-          0.5,
-        ),
-      ]),
-  );
-  return (size) => medians.get(turnBucket(size)) ?? defaultTurnMinutes(size);
+  const turns = [...byBucket].map(([bucket, minutes]) => {
+    const sorted = [...minutes].sort((a, b) => a - b);
+    return {
+      bucket,
+      samples: sorted.length,
+      quantiles: TURN_QUANTILES.map((q) => percentileCont(sorted, q)),
+    };
+  });
+  return { turns, seatedShare: seatedShareOf(seated, joins - seated) };
 }
 
 /**
- * The product's quote as the API computes it at a join (`withQuote`): the hall simulated with the
- * queue parties at tables and the waiting queue, the newcomer last.
+ * The product's quote as the API computes it at a join (`withQuote`): `quoteWaits` of the domain
+ * with the hall as the API's database holds it (queue parties and seated bookings at their tables,
+ * bookings to come holding theirs, the waiting queue with the newcomer last), the restaurant's
+ * learned history, and its settings (walk from the door 5 min, cleaning 10 min: the defaults).
  */
 export function productQuoter(history: NightRecord[]): Quoter {
-  const turnMinutes = apiTurnTimes(history);
+  const learned = learnedHistory(history);
+  const turns = turnModel(learned.turns);
   return (view) => {
-    const estimates = estimateWaits({
+    const quotes = quoteWaits({
       now: at(view.now),
       tables: view.hall,
-      occupied: view.seated.map((p) => ({
+      seated: view.seated.map((p) => ({
         tableId: p.tableId as number,
         seatedAt: at(p.seatedAt as number),
         partySize: p.size,
       })),
-      holds: [],
+      // As the API reads booking_tables: every booking not over holds its table for its time; booked
+      // guests still there past the end, a few minutes more.
+      holds: view.bookings.map((b) => ({
+        tableId: b.tableId,
+        start: at(b.start),
+        end: at(Math.max(b.start + BOOKING.holdMinutes, b.state === 'sat' ? view.now + 5 : 0)),
+      })),
       queue: view.queue.map((p) => ({ id: p.id, partySize: p.size })),
-      turnMinutes,
+      turns,
       cleaningMinutes: 10,
+      walkMinutes: 5,
+      seatedShare: learned.seatedShare,
     });
-    return estimates.find((e) => e.id === view.party.id)?.waitMinutes ?? null;
+    return quotes.find((e) => e.id === view.party.id)?.waitMinutes ?? null;
   };
 }

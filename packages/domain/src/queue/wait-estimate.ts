@@ -16,6 +16,8 @@ export interface OccupiedTable {
   tableId: number;
   seatedAt: Date;
   partySize: number;
+  /** When the party is expected to leave, if known better than seated + turn time (see quote.ts). */
+  expectedEnd?: Date;
 }
 
 /** A table held for a time (a booking, or a lock), cleaning not included. */
@@ -28,6 +30,11 @@ export interface TableHold {
 export interface WaitingParty {
   id: number;
   partySize: number;
+  /**
+   * False for a party ahead that is expected to walk away (quote.ts): it is given a wait, but takes
+   * no table from those behind it. True when left out.
+   */
+  claims?: boolean;
 }
 
 export interface EstimateInput {
@@ -94,7 +101,8 @@ export function estimateWaits(input: EstimateInput): PartyEstimate[] {
   for (const seat of input.occupied) {
     const busy = busyByTable.get(seat.tableId);
     if (!busy) continue;
-    const expectedEnd = seat.seatedAt.getTime() + input.turnMinutes(seat.partySize) * MINUTE;
+    const expectedEnd =
+      seat.expectedEnd?.getTime() ?? seat.seatedAt.getTime() + input.turnMinutes(seat.partySize) * MINUTE;
     const end = Math.max(expectedEnd, now + OVERDUE_GRACE_MS) + cleaning;
     insertSorted(busy, { start: Math.min(seat.seatedAt.getTime(), now), end });
   }
@@ -118,7 +126,8 @@ export function estimateWaits(input: EstimateInput): PartyEstimate[] {
       }
     }
     if (!best) return { id: party.id, waitMinutes: null, range: null, tableId: null };
-    insertSorted(busyByTable.get(best.tableId) ?? [], { start: best.start, end: best.start + length });
+    if (party.claims !== false)
+      insertSorted(busyByTable.get(best.tableId) ?? [], { start: best.start, end: best.start + length });
     const wait = Math.round((best.start - now) / MINUTE);
     return { id: party.id, waitMinutes: wait, range: waitRange(wait), tableId: best.tableId };
   });
