@@ -24,6 +24,8 @@ export interface Party {
   state: 'waiting' | 'called' | 'sat' | 'closed' | 'gone';
   calledAt: number | null;
   seatedAt: number | null;
+  /** When it walked away, or was given up as a no-show. */
+  leftAt: number | null;
   tableId: number | null;
   /** The quote each quoter gave at the join. */
   quotes: Record<string, number | null>;
@@ -77,8 +79,8 @@ export interface NightRecord {
   turns: { size: number; seatedAt: number; minutes: number }[];
   /** Seated queue parties: size, hour joined, wait. */
   waits: { size: number; hour: number; wait: number }[];
-  /** Every queue party: whether it was seated (not walked away, not a no-show). */
-  outcomes: { seated: boolean }[];
+  /** Every queue party that was seated or left: which, and after how many minutes of waiting. */
+  outcomes: { seated: boolean; minutes: number }[];
   parties: Party[];
 }
 
@@ -202,6 +204,7 @@ export function simulateNight(random: Rng, scenario: Scenario, quoters: Record<s
       if (p.noShow) {
         if (t >= p.calledAt + GUESTS.noShowHoldMinutes) {
           p.state = 'gone';
+          p.leftAt = t;
           s.calledFor = null;
           queue.splice(queue.indexOf(p), 1);
         }
@@ -225,6 +228,7 @@ export function simulateNight(random: Rng, scenario: Scenario, quoters: Record<s
       const p = queue[i] as Party;
       if (p.state === 'waiting' && t - p.joinedAt >= p.patience) {
         p.state = 'gone';
+        p.leftAt = t;
         queue.splice(i, 1);
       }
     }
@@ -251,6 +255,7 @@ export function simulateNight(random: Rng, scenario: Scenario, quoters: Record<s
         state: 'waiting',
         calledAt: null,
         seatedAt: null,
+        leftAt: null,
         tableId: null,
         quotes: {},
       };
@@ -288,6 +293,9 @@ export function simulateNight(random: Rng, scenario: Scenario, quoters: Record<s
     const anyoneSits = [...tables.values()].some((s) => s.party || s.booking || s.calledFor);
     if (nextJoin >= joins.length && queue.length === 0 && !anyoneSits) break;
   }
-  for (const p of parties) record.outcomes.push({ seated: p.seatedAt !== null });
+  for (const p of parties) {
+    if (p.seatedAt !== null) record.outcomes.push({ seated: true, minutes: p.seatedAt - p.joinedAt });
+    else if (p.leftAt !== null) record.outcomes.push({ seated: false, minutes: p.leftAt - p.joinedAt });
+  }
   return record;
 }

@@ -1,10 +1,12 @@
 import {
+  OUTCOME_STEP_MINUTES,
+  type QuoteHistory,
   quoteWaits,
-  seatedShareOf,
+  stayChanceOf,
   TURN_QUANTILES,
-  type TurnHistory,
   turnBucket,
   turnModel,
+  type WaitOutcomes,
 } from '@stolik/domain';
 import { BOOKING } from './model';
 import type { NightRecord, Quoter } from './night';
@@ -27,18 +29,22 @@ export function percentileCont(sorted: number[], q: number): number {
  * quantiles of the closed queue parties' minutes at the table by size bucket, and the share of
  * joins that were seated (the rest walked away or never came).
  */
-export function learnedHistory(history: NightRecord[]): { turns: TurnHistory[]; seatedShare: number } {
+export function learnedHistory(history: NightRecord[]): QuoteHistory {
   const byBucket = new Map<number, number[]>();
-  let joins = 0;
-  let seated = 0;
+  const outcomes = new Map<number, WaitOutcomes>();
   for (const night of history.slice(-28)) {
     for (const turn of night.turns) {
       const key = turnBucket(turn.size);
       if (!byBucket.has(key)) byBucket.set(key, []);
       byBucket.get(key)?.push(turn.minutes);
     }
-    joins += night.outcomes.length;
-    seated += night.outcomes.filter((o) => o.seated).length;
+    for (const o of night.outcomes) {
+      const minute = Math.floor(o.minutes / OUTCOME_STEP_MINUTES) * OUTCOME_STEP_MINUTES;
+      const step = outcomes.get(minute) ?? { minute, left: 0, seated: 0 };
+      if (o.seated) step.seated += 1;
+      else step.left += 1;
+      outcomes.set(minute, step);
+    }
   }
   const turns = [...byBucket].map(([bucket, minutes]) => {
     const sorted = [...minutes].sort((a, b) => a - b);
@@ -48,7 +54,7 @@ export function learnedHistory(history: NightRecord[]): { turns: TurnHistory[]; 
       quantiles: TURN_QUANTILES.map((q) => percentileCont(sorted, q)),
     };
   });
-  return { turns, seatedShare: seatedShareOf(seated, joins - seated) };
+  return { turns, outcomes: [...outcomes.values()] };
 }
 
 /**
@@ -60,6 +66,7 @@ export function learnedHistory(history: NightRecord[]): { turns: TurnHistory[]; 
 export function productQuoter(history: NightRecord[]): Quoter {
   const learned = learnedHistory(history);
   const turns = turnModel(learned.turns);
+  const stayChance = stayChanceOf(learned.outcomes);
   return (view) => {
     const quotes = quoteWaits({
       now: at(view.now),
@@ -76,11 +83,11 @@ export function productQuoter(history: NightRecord[]): Quoter {
         start: at(b.start),
         end: at(Math.max(b.start + BOOKING.holdMinutes, b.state === 'sat' ? view.now + 5 : 0)),
       })),
-      queue: view.queue.map((p) => ({ id: p.id, partySize: p.size })),
+      queue: view.queue.map((p) => ({ id: p.id, partySize: p.size, waitedMinutes: view.now - p.joinedAt })),
       turns,
       cleaningMinutes: 10,
       walkMinutes: 5,
-      seatedShare: learned.seatedShare,
+      stayChance,
     });
     return quotes.find((e) => e.id === view.party.id)?.waitMinutes ?? null;
   };

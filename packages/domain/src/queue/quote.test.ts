@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type QuoteInput, quoteWaits, seatedShareOf, TURN_QUANTILES, turnModel } from './quote';
+import { type QuoteInput, quoteWaits, stayChanceOf, TURN_QUANTILES, turnModel } from './quote';
 
 const NOW = new Date('2026-11-20T19:00:00+03:00');
 const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000);
@@ -21,14 +21,19 @@ const base = (over: Partial<QuoteInput>): QuoteInput => ({
   turns: turnModel([]),
   cleaningMinutes: 10,
   walkMinutes: 5,
-  seatedShare: 1,
+  stayChance: () => 1,
   ...over,
 });
 
 describe('the quote (issue #20)', () => {
   it('quotes the walk from the door, not 0, when a table is free now', () => {
-    expect(quoteWaits(base({ queue: [{ id: 1, partySize: 2 }] }))[0]).toMatchObject({ waitMinutes: 5 });
-    expect(quoteWaits(base({ queue: [{ id: 1, partySize: 2 }], walkMinutes: 0 }))[0]?.waitMinutes).toBe(0);
+    expect(quoteWaits(base({ queue: [{ id: 1, partySize: 2, waitedMinutes: 0 }] }))[0]).toMatchObject({
+      waitMinutes: 5,
+    });
+    expect(
+      quoteWaits(base({ queue: [{ id: 1, partySize: 2, waitedMinutes: 0 }], walkMinutes: 0 }))[0]
+        ?.waitMinutes,
+    ).toBe(0);
   });
 
   it('learns turn times as quantiles, and expects a party still there after its median to stay on', () => {
@@ -47,7 +52,7 @@ describe('the quote (issue #20)', () => {
     const [quote] = quoteWaits(
       base({
         seated: [{ tableId: 1, seatedAt: minutesAgo(100), partySize: 2 }],
-        queue: [{ id: 1, partySize: 2 }],
+        queue: [{ id: 1, partySize: 2, waitedMinutes: 0 }],
         turns: turnModel([spread(2)]),
       }),
     );
@@ -55,16 +60,29 @@ describe('the quote (issue #20)', () => {
   });
 
   it('lets the parties ahead who will walk away take no table', () => {
-    const queue = [1, 2, 3, 4].map((id) => ({ id, partySize: 2 }));
+    const queue = [1, 2, 3, 4].map((id) => ({ id, partySize: 2, waitedMinutes: 0 }));
     const all = quoteWaits(base({ queue }));
     expect(all.map((q) => q.waitMinutes)).toEqual([5, 70, 140, 210]);
-    // Half of the joins are seated in the end: every other party leaves its table to the one behind.
-    const half = quoteWaits(base({ queue, seatedShare: 0.5 }));
-    expect(half.map((q) => q.waitMinutes)).toEqual([5, 70, 70, 140]);
+    // Half of those facing a long wait will leave: 1 + 0.5 parties expected by the second (it takes
+    // its table), 2 by the third (it leaves its table to the fourth).
+    const half = quoteWaits(base({ queue, stayChance: (_, more) => (more < 30 ? 1 : 0.5) }));
+    expect(half.map((q) => q.waitMinutes)).toEqual([5, 70, 140, 140]);
   });
 
-  it('trusts the seated share only with enough joins behind it', () => {
-    expect(seatedShareOf(0, 1)).toBe(1);
-    expect(seatedShareOf(15, 5)).toBe(0.75);
+  it('learns from history how long guests wait before walking away', () => {
+    // 100 joins: 40 seated within 5 minutes, 10 left after 5-10 minutes, 10 after 10-15, and so on.
+    const outcomes = [
+      { minute: 0, seated: 40, left: 0 },
+      { minute: 5, seated: 0, left: 10 },
+      { minute: 10, seated: 0, left: 10 },
+      { minute: 15, seated: 20, left: 20 },
+    ];
+    const stay = stayChanceOf(outcomes);
+    // After the first step 60 wait on; 10 leave in the next: 50/60 are still there 5 minutes on.
+    expect(stay(5, 5)).toBeCloseTo(50 / 60, 5);
+    expect(stay(0, 0)).toBe(1);
+    expect(stay(5, 10)).toBeCloseTo((50 / 60) * (40 / 50), 5);
+    // Too little history: everyone stays.
+    expect(stayChanceOf([{ minute: 5, seated: 0, left: 10 }])(0, 60)).toBe(1);
   });
 });

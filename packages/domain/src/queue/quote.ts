@@ -35,16 +35,60 @@ export interface TurnHistory {
 /** What the restaurant's history says about its queue (queue.service.ts loads it; bench/quotes too). */
 export interface QuoteHistory {
   turns: TurnHistory[];
-  /** The share of joins that were seated (the rest walked away or never came); 1 without history. */
-  seatedShare: number;
+  /**
+   * Joins by how they ended, in 5-minute steps of waiting: `minute` the step's start, `left` the
+   * parties that walked away (or never came when called) after waiting that long, `seated` those
+   * seated after that long.
+   */
+  outcomes: WaitOutcomes[];
 }
 
-/** Fewer joins than this in the history, and their outcome says little: everyone ahead is seated. */
-export const SEATED_SHARE_MIN_JOINS = 20;
+export interface WaitOutcomes {
+  minute: number;
+  left: number;
+  seated: number;
+}
 
-/** The share of joins seated in the end, from the history's counts (1 while there are too few). */
-export function seatedShareOf(seated: number, left: number): number {
-  return seated + left < SEATED_SHARE_MIN_JOINS ? 1 : seated / (seated + left);
+/** The step of the waiting-time histogram of `WaitOutcomes`. */
+export const OUTCOME_STEP_MINUTES = 5;
+
+/** Fewer joins than this in the history, and their outcome says little: everyone ahead is seated. */
+export const OUTCOME_MIN_JOINS = 20;
+
+/**
+ * The chance that a party who has waited `waited` minutes is still waiting `more` minutes later,
+ * if not seated first: the Kaplan-Meier estimate of how long guests wait before walking away, from
+ * the history's outcomes (seated parties are censored: they might have waited longer). Without
+ * enough history everyone stays.
+ */
+export function stayChanceOf(outcomes: WaitOutcomes[]): (waited: number, more: number) => number {
+  const joins = outcomes.reduce((s, o) => s + o.left + o.seated, 0);
+  if (joins < OUTCOME_MIN_JOINS) return () => 1;
+  const steps = [...outcomes].sort((a, b) => a.minute - b.minute);
+  // survival[k]: still waiting after k steps.
+  const survival: number[] = [1];
+  let atRisk = joins;
+  let still = 1;
+  const byStep = new Map(steps.map((o) => [Math.floor(o.minute / OUTCOME_STEP_MINUTES), o]));
+  const last = Math.max(...byStep.keys());
+  for (let k = 0; k <= last; k += 1) {
+    const o = byStep.get(k);
+    if (o && atRisk > 0) still *= 1 - o.left / atRisk;
+    atRisk -= (o?.left ?? 0) + (o?.seated ?? 0);
+    survival.push(still);
+  }
+  const at = (minutes: number) => {
+    const k = Math.max(0, minutes) / OUTCOME_STEP_MINUTES;
+    const i = Math.floor(k);
+    if (i >= survival.length - 1) return survival[survival.length - 1] as number;
+    const a = survival[i] as number;
+    const b = survival[i + 1] as number;
+    return a + (b - a) * (k - i);
+  };
+  return (waited, more) => {
+    const now = at(waited);
+    return now <= 0 ? 0 : at(waited + more) / now;
+  };
 }
 
 export interface TurnModel {
@@ -94,14 +138,14 @@ export interface QuoteInput {
   seated: { tableId: number; seatedAt: Date; partySize: number }[];
   /** Bookings to come (and locks), cleaning not included. */
   holds: TableHold[];
-  /** In queue order. */
-  queue: { id: number; partySize: number }[];
+  /** In queue order, with the minutes each has waited. */
+  queue: { id: number; partySize: number; waitedMinutes: number }[];
   turns: TurnModel;
   cleaningMinutes: number;
   /** The floor of every quote: the walk from the door to the table (a restaurant setting). */
   walkMinutes: number;
-  /** The share of waiting parties that are seated in the end (the rest walk away); 1 without history. */
-  seatedShare: number;
+  /** The chance that a party ahead is still there when its table is (`stayChanceOf`). */
+  stayChance: (waited: number, more: number) => number;
 }
 
 export interface Quote extends PartyEstimate {}
@@ -109,28 +153,19 @@ export interface Quote extends PartyEstimate {}
 /** The quote of every waiting party, in queue order. */
 export function quoteWaits(input: QuoteInput): Quote[] {
   const now = input.now.getTime();
-  // Of the parties ahead, a share walks away: spread evenly, every so many takes no table.
-  let expectedSeated = 0;
-  let claimed = 0;
-  const queue = input.queue.map((party) => {
-    expectedSeated += input.seatedShare;
-    const claims = expectedSeated >= claimed + 0.5;
-    if (claims) claimed += 1;
-    return { ...party, claims };
-  });
   const estimates = estimateWaits({
     now: input.now,
     tables: input.tables,
-    occupied: input.seated.map((s) => ({
-      ...s,
-      expectedEnd: new Date(
-        now + input.turns.remaining(s.partySize, (now - s.seatedAt.getTime()) / 60_000) * 60_000,
-      ),
-    })),
+    // Each party at a table stays the median of what parties of its size still stay after as long.
+    occupied: input.seated.map((s) => {
+      const more = input.turns.remaining(s.partySize, (now - s.seatedAt.getTime()) / 60_000);
+      return { ...s, expectedEnd: new Date(now + more * 60_000) };
+    }),
     holds: input.holds,
-    queue,
+    queue: input.queue,
     turnMinutes: (size) => input.turns.expected(size),
     cleaningMinutes: input.cleaningMinutes,
+    stayChance: input.stayChance,
   });
   return estimates.map((e) => {
     if (e.waitMinutes === null) return e;

@@ -30,11 +30,8 @@ export interface TableHold {
 export interface WaitingParty {
   id: number;
   partySize: number;
-  /**
-   * False for a party ahead that is expected to walk away (quote.ts): it is given a wait, but takes
-   * no table from those behind it. True when left out.
-   */
-  claims?: boolean;
+  /** Minutes it has waited already (for `stayChance`). */
+  waitedMinutes?: number;
 }
 
 export interface EstimateInput {
@@ -47,6 +44,12 @@ export interface EstimateInput {
   /** Expected minutes at the table for a party of this size (from history, else a default). */
   turnMinutes: (partySize: number) => number;
   cleaningMinutes: number;
+  /**
+   * The chance that a party who has waited `waited` minutes is still there `more` minutes later,
+   * to take its table (quote.ts learns it from history). Left out: everyone stays. Parties are
+   * thinned evenly: each takes its table once the expected number of parties seated so far says so.
+   */
+  stayChance?: (waited: number, more: number) => number;
 }
 
 export interface PartyEstimate {
@@ -113,6 +116,8 @@ export function estimateWaits(input: EstimateInput): PartyEstimate[] {
     insertSorted(busy, { start: hold.start.getTime() - cleaning, end: hold.end.getTime() + cleaning });
   }
 
+  let expectedSeated = 0;
+  let claimed = 0;
   return input.queue.map((party) => {
     const length = input.turnMinutes(party.partySize) * MINUTE + cleaning;
     let best: { tableId: number; start: number; waste: number } | null = null;
@@ -126,9 +131,12 @@ export function estimateWaits(input: EstimateInput): PartyEstimate[] {
       }
     }
     if (!best) return { id: party.id, waitMinutes: null, range: null, tableId: null };
-    if (party.claims !== false)
-      insertSorted(busyByTable.get(best.tableId) ?? [], { start: best.start, end: best.start + length });
     const wait = Math.round((best.start - now) / MINUTE);
+    expectedSeated += input.stayChance ? input.stayChance(party.waitedMinutes ?? 0, wait) : 1;
+    if (expectedSeated >= claimed + 0.5) {
+      claimed += 1;
+      insertSorted(busyByTable.get(best.tableId) ?? [], { start: best.start, end: best.start + length });
+    }
     return { id: party.id, waitMinutes: wait, range: waitRange(wait), tableId: best.tableId };
   });
 }

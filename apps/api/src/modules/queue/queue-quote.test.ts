@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { Forecast, GuestQueueStatus, QueueEntry } from '@stolik/contracts';
 import { schema } from '@stolik/db';
+import { localIsoDate } from '@stolik/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentities, type Identities } from '../../test/identities';
@@ -93,5 +95,55 @@ describe('the quote of a waiting guest', () => {
     const publicView = (await t.app.inject({ method: 'GET', url: `/api/public/restaurant/${r.id}/` })).json();
     // A couple joining now would share the free table's turn behind the first guest: 60 + 10.
     expect(publicView.typical_wait).toBe(70);
+  });
+
+  it("learns from the restaurant's last weeks how many waiting guests walk away, and quotes those behind them sooner", async () => {
+    const r = await openTestRestaurant(t, who, { name: 'Уходят', tables: [{ number: '1', seatsMax: 2 }] });
+    const seat = await staff('POST', '/api/reservation/instant_seat/', {
+      restaurant: r.id,
+      group_size: 2,
+      tables: [r.table('1')],
+    });
+    expect(seat.statusCode, seat.body).toBe(201);
+    const quotes = async () => {
+      const forecast = Forecast.parse((await staff('GET', `/api/reservation/forecast/${r.id}/`)).json());
+      return forecast.results.map((item) => item.waiting_time);
+    };
+    for (let i = 0; i < 3; i++) expect((await join(r.id)).statusCode).toBe(201);
+    // No history: each couple takes the table after the one before (60 minutes, 10 of cleaning).
+    expect(await quotes()).toEqual([70, 140, 210]);
+
+    // Four weeks ago to now: 10 guests seated within minutes, 30 gone after waiting 20-25 minutes.
+    const day = 24 * 60 * 60_000;
+    let n = 5000;
+    for (let i = 0; i < 40; i++) {
+      const created = new Date(Date.now() - (i + 1) * day * 0.5);
+      const seated = i < 10;
+      const end = new Date(created.getTime() + (seated ? 3 : 22) * 60_000);
+      const [row] = await t.database.db
+        .insert(schema.queueEntries)
+        .values({
+          restaurantId: r.id,
+          serviceDate: localIsoDate('Europe/Moscow', created),
+          number: n++,
+          groupSize: 2,
+          source: 'guest_form',
+          status: seated ? 'sat' : 'cancelled',
+          guestToken: randomBytes(18).toString('base64url'),
+          createdAt: created,
+          seatedAt: seated ? end : null,
+          finishedAt: seated ? null : end,
+          updatedAt: end,
+        })
+        .returning();
+      if (!row) throw new Error('no entry');
+      await t.database.db
+        .insert(schema.queueHistory)
+        .values({ entryId: row.id, toStatus: 'live', at: created });
+    }
+    // Of those facing an hour's wait, most walk away: the third couple is quoted sooner than 210.
+    const waits = await quotes();
+    expect(waits[0]).toBe(70);
+    expect(waits[2]).toBeLessThan(210);
   });
 });

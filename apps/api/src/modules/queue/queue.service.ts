@@ -25,11 +25,12 @@ import {
   localIsoDate,
   NOTIFIABLE_QUEUE_STATUSES,
   normalizeMobilePhone,
+  OUTCOME_STEP_MINUTES,
   type PartyEstimate,
   type QueueStatus,
   type QuoteHistory,
   quoteWaits,
-  seatedShareOf,
+  stayChanceOf,
   TABLE_HOLDING_BOOKING_STATUSES,
   type TableHold,
   TURN_QUANTILES,
@@ -108,7 +109,7 @@ interface Hall {
   /** Tables held by bookings, now or later. */
   holds: TableHold[];
   turns: TurnModel;
-  seatedShare: number;
+  stayChance: (waited: number, more: number) => number;
   walkMinutes: number;
 }
 
@@ -152,7 +153,10 @@ export function createQueueService(
     // Literal SQL on purpose: the same text in select and group by (bound values would differ).
     const bucket = sql<number>`case when ${queueEntries.groupSize} <= 2 then 2 when ${queueEntries.groupSize} <= 4 then 4 when ${queueEntries.groupSize} <= 6 then 6 else 8 end`;
     const quantiles = sql.raw(`array[${TURN_QUANTILES.join(',')}]::float8[]`);
-    const [turns, [joins]] = await Promise.all([
+    const outcomeMinute = sql.raw(
+      `(floor(greatest(0, extract(epoch from coalesce(seated_at, finished_at) - created_at)) / ${OUTCOME_STEP_MINUTES * 60}) * ${OUTCOME_STEP_MINUTES})::int`,
+    );
+    const [turns, outcomes] = await Promise.all([
       db
         .select({
           bucket,
@@ -171,30 +175,39 @@ export function createQueueService(
           ),
         )
         .groupBy(bucket),
-      // Joins: entries that entered the live queue (analytics' definition), seated or gone.
+      // Joins (entries that entered the live queue: analytics' definition), seated or gone, by
+      // how long they had waited, in 5-minute steps.
       db
         .select({
+          minute: outcomeMinute,
           seated: sql<number>`(count(*) filter (where ${queueEntries.seatedAt} is not null))::int`,
-          left: sql<number>`(count(*) filter (where ${queueEntries.seatedAt} is null and ${queueEntries.status} = 'cancelled'))::int`,
+          left: sql<number>`(count(*) filter (where ${queueEntries.seatedAt} is null))::int`,
         })
         .from(queueEntries)
         .where(
           and(
             eq(queueEntries.restaurantId, restaurantId),
             gte(queueEntries.createdAt, since),
+            or(
+              sql`${queueEntries.seatedAt} is not null`,
+              and(eq(queueEntries.status, 'cancelled'), sql`${queueEntries.finishedAt} is not null`),
+            ),
             sql`exists (select 1 from ${queueHistory} where ${queueHistory.entryId} = ${queueEntries.id} and ${queueHistory.toStatus} = 'live')`,
           ),
-        ),
+        )
+        .groupBy(outcomeMinute),
     ]);
-    const seated = Number(joins?.seated ?? 0);
-    const left = Number(joins?.left ?? 0);
     return {
       turns: turns.map((r) => ({
         bucket: Number(r.bucket),
         samples: Number(r.samples),
         quantiles: (r.quantiles ?? []).map(Number),
       })),
-      seatedShare: seatedShareOf(seated, left),
+      outcomes: outcomes.map((o) => ({
+        minute: Number(o.minute),
+        seated: Number(o.seated),
+        left: Number(o.left),
+      })),
     };
   }
 
@@ -250,7 +263,7 @@ export function createQueueService(
         end: new Date(Math.max(new Date(b.end).getTime(), at.getTime() + OVERSTAY_MS)),
       })),
       turns: turnModel(history.turns),
-      seatedShare: history.seatedShare,
+      stayChance: stayChanceOf(history.outcomes),
       walkMinutes: settings?.walkMinutes ?? QUOTE_SETTINGS.walk.default,
     };
   }
@@ -267,11 +280,18 @@ export function createQueueService(
       tables: hall.tables,
       seated,
       holds: hall.holds,
-      queue: [...hall.waiting.map((r) => ({ id: r.id, partySize: r.groupSize })), ...newcomers],
+      queue: [
+        ...hall.waiting.map((r) => ({
+          id: r.id,
+          partySize: r.groupSize,
+          waitedMinutes: Math.max(0, (now().getTime() - r.createdAt.getTime()) / 60_000),
+        })),
+        ...newcomers.map((n) => ({ ...n, waitedMinutes: 0 })),
+      ],
       turns: hall.turns,
       cleaningMinutes: CLEANING_MINUTES,
       walkMinutes: hall.walkMinutes,
-      seatedShare: hall.seatedShare,
+      stayChance: hall.stayChance,
     });
   }
 
