@@ -1,3 +1,4 @@
+import { quoteOutcome } from '@stolik/domain';
 import { SCENARIOS, type Scenario } from './model';
 import { type NightRecord, type Quoter, simulateNight } from './night';
 import { productQuoter } from './product';
@@ -28,8 +29,8 @@ export function accuracy(pairs: { quoted: number; actual: number }[]): Accuracy 
   return {
     guests: pairs.length,
     mae: pairs.reduce((s, p) => s + Math.abs(p.actual - p.quoted), 0) / n,
-    withinPlus5: pairs.filter((p) => p.actual <= p.quoted + 5).length / n,
-    late10: pairs.filter((p) => p.actual > p.quoted + 10).length / n,
+    withinPlus5: pairs.filter((p) => quoteOutcome(p.quoted, p.actual) === 'on_time').length / n,
+    late10: pairs.filter((p) => quoteOutcome(p.quoted, p.actual) === 'late_10').length / n,
   };
 }
 

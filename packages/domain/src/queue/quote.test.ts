@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type QuoteInput, quoteWaits, stayChanceOf, TURN_QUANTILES, turnModel } from './quote';
+import { type QuoteInput, quoteOutcome, quoteWaits, stayChanceOf, TURN_QUANTILES, turnModel } from './quote';
 
 const NOW = new Date('2026-11-20T19:00:00+03:00');
 const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000);
@@ -84,5 +84,16 @@ describe('the quote (issue #20)', () => {
     expect(stay(5, 10)).toBeCloseTo((50 / 60) * (40 / 50), 5);
     // Too little history: everyone stays.
     expect(stayChanceOf([{ minute: 5, seated: 0, left: 10 }])(0, 60)).toBe(1);
+  });
+
+  it('calls a quote kept up to 5 minutes past it, late up to 10, and 10+ late beyond (bench and analytics alike)', () => {
+    expect([0, 20, 25, 26, 30, 31].map((actual) => quoteOutcome(20, actual))).toEqual([
+      'on_time',
+      'on_time',
+      'on_time',
+      'late',
+      'late',
+      'late_10',
+    ]);
   });
 });

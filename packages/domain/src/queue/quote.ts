@@ -15,6 +15,20 @@ import {
   waitRange,
 } from './wait-estimate';
 
+/**
+ * How a quote came true, as `bench/quotes` and the analytics page both measure it: seated no later
+ * than 5 minutes past the quote ('on time'), 5 to 10 minutes past it ('late'), or more than 10
+ * minutes past it ('late_10': the guests with a reason to be cross).
+ */
+export const QUOTE_ON_TIME_MINUTES = 5;
+export const QUOTE_LATE_MINUTES = 10;
+export type QuoteOutcome = 'on_time' | 'late' | 'late_10';
+export function quoteOutcome(quoted: number, actual: number): QuoteOutcome {
+  if (actual <= quoted + QUOTE_ON_TIME_MINUTES) return 'on_time';
+  if (actual <= quoted + QUOTE_LATE_MINUTES) return 'late';
+  return 'late_10';
+}
+
 /** The quantiles of turn times the restaurant's history is summarised by: 5 %, 10 %, ... 95 %. */
 export const TURN_QUANTILES = Array.from({ length: 19 }, (_, i) => (i + 1) / 20);
 
