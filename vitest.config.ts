@@ -38,6 +38,8 @@ export default defineConfig({
       unit('bot', 'bot', 60_000),
       // The repository's own tools (the dependency audit's decision).
       { test: { name: 'tools', root: 'tools', include: ['*.test.ts'] } },
+      // The benchmarks' own figures that must not slide back (the quote accuracy of issue #20).
+      { test: { name: 'bench', root: 'bench', include: ['**/*.test.ts'], testTimeout: 120_000 } },
       ...onEveryDatabase('db', 'packages/db'),
       ...onEveryDatabase('api', 'apps/api'),
       './apps/miniapp/vitest.config.ts',

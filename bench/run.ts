@@ -18,10 +18,12 @@
  *  7. Map: the hall map of 150 tables in headless Chromium at tablet and phone size, CPU slowed
  *     4x (a mid-range phone): time from navigation to all tables painted, and frame times while
  *     the hall is dragged for 2 s (median, p95, dropped frames).
+ *  8. Quotes: simulated service nights (bench/quotes/README.md), 100 per scenario; the product's wait
+ *     quotes beside the rules peers use, and the closing line `quotes: MAE ratio …` (issue #20).
  * Every run starts the product afresh, and stops it (and drops its scratch database) even on failure.
  *
  * `npx tsx bench/run.ts availability` (or any of bundle, estimate, availability, http, queue-list,
- * events, telegram, analytics, map, several at once) runs only those and prints their figures; latest.json is then
+ * events, telegram, analytics, map, quotes, several at once) runs only those and prints their figures; latest.json is then
  * left as the last full run wrote it.
  */
 import { execFileSync } from 'node:child_process';
@@ -36,6 +38,7 @@ import { measureEventStreams } from './event-stream';
 import { measureHttp } from './http';
 import { measureMap } from './map';
 import { measureQueueList } from './queue-list';
+import { measureQuotes } from './quotes';
 import { measureTelegram } from './telegram';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -50,6 +53,7 @@ const BENCHES = [
   'telegram',
   'analytics',
   'map',
+  'quotes',
 ] as const;
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(BENCHES as readonly string[]).includes(name));
@@ -71,6 +75,8 @@ if (wants('bundle')) {
 }
 
 const estimate = wants('estimate') ? measureEstimate() : undefined;
+if (wants('quotes')) console.info('simulating service nights for quote accuracy…');
+const quotes = wants('quotes') ? measureQuotes() : undefined;
 const availability = wants('availability') ? measureAvailability() : undefined;
 
 const postgresUrl =
@@ -239,6 +245,13 @@ if (wants('map')) {
   );
 }
 
+if (quotes) {
+  console.info(
+    'Quote accuracy (simulated service nights, 100 per scenario; bench/quotes/README.md): mean absolute error, seated within quote + 5 min, seated 10+ min past the quote',
+  );
+  console.table(quotes.table);
+}
+
 const results = {
   at: new Date().toISOString(),
   machine: { cpus: (await import('node:os')).cpus().length },
@@ -251,6 +264,12 @@ const results = {
   telegram,
   analytics,
   map,
+  quotes: quotes && {
+    table: quotes.table,
+    bestRule: quotes.bestRule,
+    ratio: quotes.ratio,
+    line: quotes.line,
+  },
 };
 if (full) {
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
@@ -274,3 +293,5 @@ if (overLimit.length > 0) {
   console.error('telegram: over the limits, missed or repeated:', overLimit);
   process.exitCode = 1;
 }
+// The quote line closes the output (issue #20: its last line).
+if (quotes) console.info(quotes.line);

@@ -123,11 +123,15 @@ export const AnalyticsQuote = z.object({
   measured: Count,
   /** Mean absolute error of the quoted wait against the actual one, minutes. */
   mae_minutes: Minutes,
-  /** Seated within the range staff were shown for the quote (waitRange in the domain). */
-  within_share: Share,
-  earlier: Count,
-  within: Count,
-  later: Count,
+  /**
+   * As `pnpm bench quotes` measures it (quoteOutcome in the domain): seated no later than the quote
+   * + 5 minutes ('on time'), 5 to 10 minutes past it, more than 10 minutes past it.
+   */
+  on_time_share: Share,
+  late_10_share: Share,
+  on_time: Count,
+  late: Count,
+  late_10: Count,
 });
 export type AnalyticsQuote = z.infer<typeof AnalyticsQuote>;
 

@@ -20,6 +20,10 @@ export const Restaurant = z.object({
   tags: z.array(z.string()).optional(),
   /** Days after a visit or booking when the guest's name and phone are erased (always sent, as tags). */
   guest_retention_days: z.number().int().optional(),
+  /** The least wait a queue guest is quoted: the walk from the door, minutes (always sent, as tags). */
+  quote_walk_minutes: z.number().int().optional(),
+  /** Minutes past the quote before a waiting guest reads 'дольше обещанного' (always sent). */
+  quote_grace_minutes: z.number().int().optional(),
 });
 export type Restaurant = z.infer<typeof Restaurant>;
 
@@ -27,6 +31,12 @@ export const RESTAURANT_LIMITS = { name: 100, tag: 32, tags: 50 } as const;
 
 /** How long guests' names and phones may be kept, in days (personal-data law: no longer than needed). */
 export const GUEST_RETENTION_DAYS = { min: 30, max: 3650, default: 365 } as const;
+
+/** The quote settings of the queue (issue #20): the walk from the door, the grace past the quote. */
+export const QUOTE_SETTINGS = {
+  walk: { min: 0, max: 30, default: 5 },
+  grace: { min: 0, max: 60, default: 10 },
+} as const;
 
 /** A time zone by its IANA name ('Europe/Moscow'), not an offset such as '+03:00'. */
 export const IanaTimeZone = TimeZone.refine((value) => /^[A-Za-z]/.test(value));
@@ -49,6 +59,13 @@ export const RestaurantPatchBody = z.object({
     .int()
     .min(GUEST_RETENTION_DAYS.min)
     .max(GUEST_RETENTION_DAYS.max)
+    .optional(),
+  quote_walk_minutes: z.number().int().min(QUOTE_SETTINGS.walk.min).max(QUOTE_SETTINGS.walk.max).optional(),
+  quote_grace_minutes: z
+    .number()
+    .int()
+    .min(QUOTE_SETTINGS.grace.min)
+    .max(QUOTE_SETTINGS.grace.max)
     .optional(),
 });
 export type RestaurantPatchBody = z.infer<typeof RestaurantPatchBody>;

@@ -55,6 +55,13 @@ export const restaurants = pgTable('restaurants', {
    * personal-data law: keep no longer than needed); the statistics stay.
    */
   guestRetentionDays: integer('guest_retention_days').notNull().default(365),
+  /**
+   * The least wait a queue guest is quoted, even with a table free now: the walk from the door to
+   * the table, in minutes (issue #20).
+   */
+  quoteWalkMinutes: integer('quote_walk_minutes').notNull().default(5),
+  /** Minutes past the quote before a waiting guest's row reads 'дольше обещанного'. */
+  quoteGraceMinutes: integer('quote_grace_minutes').notNull().default(10),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

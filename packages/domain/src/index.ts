@@ -10,6 +10,7 @@ export * from './orders/order';
 export * from './passwords';
 export * from './phone';
 export * from './queue/queue-status';
+export * from './queue/quote';
 export * from './queue/wait-estimate';
 export * from './roles';
 export * from './style/font-file';

@@ -57,6 +57,8 @@ const SAFE_FIELDS = new Set([
   'active',
   'source',
   'guest_retention_days',
+  'quote_walk_minutes',
+  'quote_grace_minutes',
 ]);
 /** Never kept, whatever the route says. */
 const SECRET_FIELDS = new Set(['password', 're_password', 'token', 'refresh', 'access', 'key', 'init_data']);

@@ -47,6 +47,7 @@ describe('names with markup', () => {
         <QueueRow
           entry={entry}
           now={Date.now()}
+          graceMinutes={10}
           selected={false}
           pending={false}
           showStatus={false}

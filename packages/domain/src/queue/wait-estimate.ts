@@ -16,6 +16,8 @@ export interface OccupiedTable {
   tableId: number;
   seatedAt: Date;
   partySize: number;
+  /** When the party is expected to leave, if known better than seated + turn time (see quote.ts). */
+  expectedEnd?: Date;
 }
 
 /** A table held for a time (a booking, or a lock), cleaning not included. */
@@ -28,6 +30,8 @@ export interface TableHold {
 export interface WaitingParty {
   id: number;
   partySize: number;
+  /** Minutes it has waited already (for `stayChance`). */
+  waitedMinutes?: number;
 }
 
 export interface EstimateInput {
@@ -40,6 +44,12 @@ export interface EstimateInput {
   /** Expected minutes at the table for a party of this size (from history, else a default). */
   turnMinutes: (partySize: number) => number;
   cleaningMinutes: number;
+  /**
+   * The chance that a party who has waited `waited` minutes is still there `more` minutes later,
+   * to take its table (quote.ts learns it from history). Left out: everyone stays. Parties are
+   * thinned evenly: each takes its table once the expected number of parties seated so far says so.
+   */
+  stayChance?: (waited: number, more: number) => number;
 }
 
 export interface PartyEstimate {
@@ -94,7 +104,8 @@ export function estimateWaits(input: EstimateInput): PartyEstimate[] {
   for (const seat of input.occupied) {
     const busy = busyByTable.get(seat.tableId);
     if (!busy) continue;
-    const expectedEnd = seat.seatedAt.getTime() + input.turnMinutes(seat.partySize) * MINUTE;
+    const expectedEnd =
+      seat.expectedEnd?.getTime() ?? seat.seatedAt.getTime() + input.turnMinutes(seat.partySize) * MINUTE;
     const end = Math.max(expectedEnd, now + OVERDUE_GRACE_MS) + cleaning;
     insertSorted(busy, { start: Math.min(seat.seatedAt.getTime(), now), end });
   }
@@ -105,6 +116,8 @@ export function estimateWaits(input: EstimateInput): PartyEstimate[] {
     insertSorted(busy, { start: hold.start.getTime() - cleaning, end: hold.end.getTime() + cleaning });
   }
 
+  let expectedSeated = 0;
+  let claimed = 0;
   return input.queue.map((party) => {
     const length = input.turnMinutes(party.partySize) * MINUTE + cleaning;
     let best: { tableId: number; start: number; waste: number } | null = null;
@@ -118,8 +131,12 @@ export function estimateWaits(input: EstimateInput): PartyEstimate[] {
       }
     }
     if (!best) return { id: party.id, waitMinutes: null, range: null, tableId: null };
-    insertSorted(busyByTable.get(best.tableId) ?? [], { start: best.start, end: best.start + length });
     const wait = Math.round((best.start - now) / MINUTE);
+    expectedSeated += input.stayChance ? input.stayChance(party.waitedMinutes ?? 0, wait) : 1;
+    if (expectedSeated >= claimed + 0.5) {
+      claimed += 1;
+      insertSorted(busyByTable.get(best.tableId) ?? [], { start: best.start, end: best.start + length });
+    }
     return { id: party.id, waitMinutes: wait, range: waitRange(wait), tableId: best.tableId };
   });
 }

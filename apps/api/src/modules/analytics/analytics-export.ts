@@ -88,7 +88,7 @@ export async function analyticsWorkbook(report: AnalyticsReport, i18n: I18n): Pr
     });
   }
 
-  // Seated parties against the range staff were shown; the share of each among those measured.
+  // Seated parties by how their quote came true (as `pnpm bench quotes` measures); each one's share.
   const quote = report.totals.quote;
   const quotes = workbook.addWorksheet(chart('quoteAccuracy'));
   quotes.columns = [
@@ -97,7 +97,7 @@ export async function analyticsWorkbook(report: AnalyticsReport, i18n: I18n): Pr
     { header: t('share'), key: 'share', width: 10, style: { numFmt: '0%' } },
   ];
   const shareOf = (parties: number) => (quote.measured === 0 ? null : parties / quote.measured);
-  for (const outcome of ['earlier', 'within', 'later'] as const) {
+  for (const outcome of ['on_time', 'late', 'late_10'] as const) {
     quotes.addRow({ outcome: chart(outcome), parties: quote[outcome], share: shareOf(quote[outcome]) });
   }
   quotes.addRow({ outcome: t('total'), parties: quote.measured, share: shareOf(quote.measured) }).font = {

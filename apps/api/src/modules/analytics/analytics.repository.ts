@@ -4,7 +4,12 @@ import {
   ANALYTICS_WAIT_BINS,
 } from '@stolik/contracts';
 import { type Database, schema } from '@stolik/db';
-import { type BookingStatus, SERVICE_DAY_START } from '@stolik/domain';
+import {
+  type BookingStatus,
+  QUOTE_LATE_MINUTES,
+  QUOTE_ON_TIME_MINUTES,
+  SERVICE_DAY_START,
+} from '@stolik/domain';
 import { type SQL, sql } from 'drizzle-orm';
 
 const { queueEntries, queueHistory, bookings, bookingHistory, orders } = schema;
@@ -38,15 +43,16 @@ const localHour = (column: SQL, tz: string) =>
 const minutesBetween = (later: SQL, earlier: SQL) => sql`date_part('epoch', ${later} - ${earlier}) / 60`;
 
 /**
- * The range staff see around a quoted wait (`waitRange` in @stolik/domain), in SQL: a quarter either
- * way in 5-minute steps, never below 0, at least up to 5. In integers (quotes are whole minutes, and
- * integer division floors): floor(q·0.75/5) = 3q div 20, ceil(q·1.25/5) = (q + 3) div 4.
- * analytics.test.ts checks the two agree for every quote from 0 to 1500.
+ * How a quote came true (`quoteOutcome` in @stolik/domain, the definitions `pnpm bench quotes`
+ * measures with), in SQL: 'on_time' up to 5 minutes past the quote, 'late' up to 10, then
+ * 'late_10'; null unless both the quote and the wait are known. analytics.test.ts checks the two
+ * agree.
  */
-export const waitRangeSql = (quoted: SQL) => ({
-  min: sql`greatest(0, (3 * ${quoted} / 20) * 5)`,
-  max: sql`greatest(5, ((${quoted} + 3) / 4) * 5)`,
-});
+export const quoteOutcomeSql = (quoted: SQL, wait: SQL) =>
+  sql`case when ${quoted} is null or ${wait} is null then null
+    when ${wait} <= ${quoted} + ${sql.raw(String(QUOTE_ON_TIME_MINUTES))} then 'on_time'
+    when ${wait} <= ${quoted} + ${sql.raw(String(QUOTE_LATE_MINUTES))} then 'late'
+    else 'late_10' end`;
 
 const partyBucket = (size: SQL) =>
   sql.join(
@@ -90,9 +96,9 @@ export interface QueueFigures {
   waitP90: number | null;
   quoted: number;
   quoteMae: number | null;
-  earlier: number;
-  within: number;
-  later: number;
+  onTime: number;
+  late: number;
+  late10: number;
   turns: number;
   turnAvg: number | null;
   turnMedian: number | null;
@@ -134,7 +140,6 @@ export function createAnalyticsRepository(db: Database) {
   return {
     async queue(scope: AnalyticsScope): Promise<QueueFigures[]> {
       const { restaurantId, timezone: tz, from, to } = scope;
-      const range = waitRangeSql(sql`quoted`);
       const rows = await read(
         db,
         sql`
@@ -166,8 +171,7 @@ export function createAnalyticsRepository(db: Database) {
         ), g as (
           select f.*,
             case when wait is not null then width_bucket(wait, ${waitBinEdges}) end as wait_bin,
-            ${range.min} as quote_min,
-            ${range.max} as quote_max
+            ${quoteOutcomeSql(sql`quoted`, sql`wait`)} as outcome
           from f
         )
         select
@@ -189,9 +193,9 @@ export function createAnalyticsRepository(db: Database) {
           percentile_cont(0.9) within group (order by wait) as wait_p90,
           (count(*) filter (where wait is not null and quoted is not null))::int as quoted,
           avg(abs(wait - quoted)) filter (where wait is not null and quoted is not null) as quote_mae,
-          (count(*) filter (where quoted is not null and wait < quote_min))::int as earlier,
-          (count(*) filter (where quoted is not null and wait between quote_min and quote_max))::int as within,
-          (count(*) filter (where quoted is not null and wait > quote_max))::int as later,
+          (count(*) filter (where outcome = 'on_time'))::int as on_time,
+          (count(*) filter (where outcome = 'late'))::int as late,
+          (count(*) filter (where outcome = 'late_10'))::int as late_10,
           count(turn)::int as turns,
           avg(turn) as turn_avg,
           percentile_cont(0.5) within group (order by turn) as turn_median
@@ -212,9 +216,9 @@ export function createAnalyticsRepository(db: Database) {
         waitP90: maybe(r.wait_p90),
         quoted: num(r.quoted),
         quoteMae: maybe(r.quote_mae),
-        earlier: num(r.earlier),
-        within: num(r.within),
-        later: num(r.later),
+        onTime: num(r.on_time),
+        late: num(r.late),
+        late10: num(r.late_10),
         turns: num(r.turns),
         turnAvg: maybe(r.turn_avg),
         turnMedian: maybe(r.turn_median),

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { AnalyticsReport, FieldErrors } from '@stolik/contracts';
 import { schema } from '@stolik/db';
-import { type BookingStatus, type QueueStatus, waitRange } from '@stolik/domain';
+import { type BookingStatus, type QueueStatus, quoteOutcome } from '@stolik/domain';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentities, type Identities, type Person } from '../../test/identities';
 import { openTestRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { waitRangeSql } from './analytics.repository';
+import { quoteOutcomeSql } from './analytics.repository';
 import { createAnalyticsService } from './analytics.service';
 
 /**
@@ -139,7 +139,7 @@ async function addOrder(
 /** The fixture: what each row adds to the figures is worked out beside it. */
 async function fillRestaurant(t: TestApp, restaurantId: number): Promise<void> {
   const entries: EntryFixture[] = [
-    // Day 10. 19:00 join, quoted 20 (staff saw 15–25), seated after 15 (within), 60 at the table.
+    // Day 10. 19:00 join, quoted 20, seated after 15 (on time), 60 at the table.
     {
       size: 2,
       status: 'closed',
@@ -149,7 +149,7 @@ async function fillRestaurant(t: TestApp, restaurantId: number): Promise<void> {
       seated: '2026-03-10T16:15:00Z',
       finished: '2026-03-10T17:15:00Z',
     },
-    // 19:10 join, quoted 10 (5–15), seated after 30 (later), still at the table.
+    // 19:10 join, quoted 10, seated after 30 (10+ min late), still at the table.
     {
       size: 4,
       status: 'sat',
@@ -176,7 +176,7 @@ async function fillRestaurant(t: TestApp, restaurantId: number): Promise<void> {
       seated: '2026-03-10T18:00:00Z',
       finished: '2026-03-10T19:30:00Z',
     },
-    // 00:30 of the 11th, still service day 10: quoted 5 (0–10), seated after 2 (within), 45 at the table.
+    // 00:30 of the 11th, still service day 10: quoted 5, seated after 2 (on time), 45 at the table.
     {
       size: 2,
       status: 'closed',
@@ -186,7 +186,7 @@ async function fillRestaurant(t: TestApp, restaurantId: number): Promise<void> {
       seated: '2026-03-10T21:32:00Z',
       finished: '2026-03-10T22:17:00Z',
     },
-    // Day 11. 06:30 join, quoted 40 (30–50), seated after 35 (within), 60 at the table.
+    // Day 11. 06:30 join, quoted 40, seated after 35 (on time), 60 at the table.
     {
       size: 7,
       status: 'closed',
@@ -196,7 +196,7 @@ async function fillRestaurant(t: TestApp, restaurantId: number): Promise<void> {
       seated: '2026-03-11T04:05:00Z',
       finished: '2026-03-11T05:05:00Z',
     },
-    // 13:00 join, quoted 15 (10–20), seated after 5 (earlier).
+    // 13:00 join, quoted 15, seated after 5 (on time: earlier counts as kept).
     {
       size: 1,
       status: 'sat',
@@ -411,7 +411,16 @@ describe('analytics over a range of service days', () => {
       wait_avg_minutes: 17.8,
       wait_p90_minutes: 32.5,
       // |20-15| + |10-30| + |5-2| + |40-35| + |15-5| = 43 over 5 quoted parties
-      quote: { measured: 5, mae_minutes: 8.6, within_share: 0.6, earlier: 1, within: 3, later: 1 },
+      // on time (no later than quote + 5): 4; 10+ min late: 1 (quoted 10, waited 30)
+      quote: {
+        measured: 5,
+        mae_minutes: 8.6,
+        on_time_share: 0.8,
+        late_10_share: 0.2,
+        on_time: 4,
+        late: 0,
+        late_10: 1,
+      },
       bookings: 7,
       arrived: 4,
       no_shows: 1,
@@ -546,7 +555,15 @@ describe('analytics over a range of service days', () => {
       seated_share: null,
       wait_avg_minutes: null,
       wait_p90_minutes: null,
-      quote: { measured: 0, mae_minutes: null, within_share: null, earlier: 0, within: 0, later: 0 },
+      quote: {
+        measured: 0,
+        mae_minutes: null,
+        on_time_share: null,
+        late_10_share: null,
+        on_time: 0,
+        late: 0,
+        late_10: 0,
+      },
       no_show_rate: null,
       late_rate: null,
     });
@@ -555,16 +572,16 @@ describe('analytics over a range of service days', () => {
     expect(r.turn_times.every((turn) => turn.parties === 0)).toBe(true);
   });
 
-  it('measures quote accuracy with the very range staff are shown (the SQL agrees with waitRange)', async () => {
-    const range = waitRangeSql(sql`q`);
+  it('measures quote accuracy as the simulator does (the SQL agrees with quoteOutcome)', async () => {
+    const outcome = quoteOutcomeSql(sql`q`, sql`w`);
     const result = (await t.database.db.execute(
-      sql`select q, ${range.min} as min, ${range.max} as max from generate_series(0, 1500) q`,
-    )) as unknown as { rows: { q: number; min: number; max: number }[] };
-    const mismatches = result.rows.filter((row) => {
-      const expected = waitRange(Number(row.q));
-      return Number(row.min) !== expected.min || Number(row.max) !== expected.max;
-    });
-    expect(result.rows).toHaveLength(1501);
+      sql`select q, w, ${outcome} as outcome
+        from generate_series(0, 90, 5) q, generate_series(0, 120) w0, lateral (select w0 * 0.75 as w) ww`,
+    )) as unknown as { rows: { q: number; w: number; outcome: string }[] };
+    const mismatches = result.rows.filter(
+      (row) => row.outcome !== quoteOutcome(Number(row.q), Number(row.w)),
+    );
+    expect(result.rows).toHaveLength(19 * 121);
     expect(mismatches).toEqual([]);
   });
 
@@ -672,9 +689,9 @@ describe('analytics over a range of service days', () => {
     expect(values(waits, 8)).toEqual(['от 90 мин', 0]);
     expect(waits.rowCount).toBe(8);
     expect(values(quotes, 1)).toEqual(['Ожидание', 'Компаний', 'Доля']);
-    expect(values(quotes, 2)).toEqual(['Раньше прогноза', 1, 0.2]);
-    expect(values(quotes, 3)).toEqual(['В пределах', 3, 0.6]);
-    expect(values(quotes, 4)).toEqual(['Позже прогноза', 1, 0.2]);
+    expect(values(quotes, 2)).toEqual(['Не позже прогноза + 5 мин', 4, 0.8]);
+    expect(values(quotes, 3)).toEqual(['Позже на 5–10 мин', 0, 0]);
+    expect(values(quotes, 4)).toEqual(['Позже на 10+ мин', 1, 0.2]);
     expect(values(quotes, 5)).toEqual(['Итого', 5, 1]);
     expect(quotes.getCell('C3').numFmt).toBe('0%');
     expect(values(statuses, 1)).toEqual(['Статус', 'Броней']);

@@ -551,13 +551,14 @@ describe('seating, reserve, moving, the seating plan and the forecast of the liv
         expect(res.statusCode, res.body).toBe(200);
         return Forecast.parse(res.json());
       };
-      // One table: every couple takes 60 minutes and 10 of cleaning after the one before.
+      // One table: every couple takes 60 minutes and 10 of cleaning after the one before; the first,
+      // for whom it is free now, is quoted the walk from the door (5 minutes by default).
       const pageOne = await forecast();
       expect(pageOne.count).toBe(12);
       expect(pageOne.previous).toBeNull();
       expect(pageOne.next).toBe(`/api/reservation/forecast/${r.id}/?page=2&page_size=10`);
       expect(pageOne.results.map((item) => [item.id, item.status, item.waiting_time])).toEqual(
-        waiting.slice(0, 10).map((w, i) => [w.id, i === 0 ? 'called' : 'live', i * 70]),
+        waiting.slice(0, 10).map((w, i) => [w.id, i === 0 ? 'called' : 'live', i === 0 ? 5 : i * 70]),
       );
       const quotes = [1, 2, 3, 4, 5, 6].map((size) => ({ group_size: size, waiting_time: 840 }));
       expect(pageOne.now).toEqual([

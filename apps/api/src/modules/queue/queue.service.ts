@@ -15,21 +15,27 @@ import type {
   SeatingZone,
   WalkInBody,
 } from '@stolik/contracts';
-import { MessageKey } from '@stolik/contracts';
+import { MessageKey, QUOTE_SETTINGS } from '@stolik/contracts';
 import { type Database, schema } from '@stolik/db';
 import {
   ACTIVE_QUEUE_STATUSES,
   type BookingStatus,
   canMoveQueueEntry,
-  defaultTurnMinutes,
   type EntrySource,
-  estimateWaits,
   localIsoDate,
   NOTIFIABLE_QUEUE_STATUSES,
   normalizeMobilePhone,
+  OUTCOME_STEP_MINUTES,
   type PartyEstimate,
   type QueueStatus,
+  type QuoteHistory,
+  quoteWaits,
+  stayChanceOf,
   TABLE_HOLDING_BOOKING_STATUSES,
+  type TableHold,
+  TURN_QUANTILES,
+  type TurnModel,
+  turnModel,
   type WaitingParty,
 } from '@stolik/domain';
 import { and, arrayOverlaps, asc, count, desc, eq, gte, ilike, inArray, max, ne, or, sql } from 'drizzle-orm';
@@ -64,14 +70,11 @@ const TABLE_HOLDING_BOOKINGS = TABLE_HOLDING_BOOKING_STATUSES as BookingStatus[]
 /** A visit that happened: the guest sat down (and maybe has left). */
 const VISITED: QueueStatus[] = ['sat', 'closed'];
 const TURN_HISTORY_DAYS = 28;
-/** Fewer closed parties of a size than this, and the median says little: the default stays. */
-const TURN_MIN_SAMPLES = 5;
+/** Booked guests past their end time are expected to leave within minutes. */
+const OVERSTAY_MS = 5 * 60_000;
 const QUOTE_SIZES = [1, 2, 3, 4, 5, 6, 7, 8];
 const PHONE_HISTORY_LIMIT = 20;
 const DAY_MS = 24 * 60 * 60_000;
-
-/** The party-size buckets of turn times: 1-2, 3-4, 5-6, 7+ (by their largest size). */
-const turnBucket = (partySize: number) => (partySize <= 2 ? 2 : partySize <= 4 ? 4 : partySize <= 6 ? 6 : 8);
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -104,7 +107,11 @@ interface Hall {
   tables: { id: number; seatsMin: number; seatsMax: number }[];
   seated: EntryRow[];
   waiting: EntryRow[];
-  turnMinutes: (partySize: number) => number;
+  /** Tables held by bookings, now or later. */
+  holds: TableHold[];
+  turns: TurnModel;
+  stayChance: (waited: number, more: number) => number;
+  walkMinutes: number;
 }
 
 /**
@@ -125,50 +132,90 @@ export function createQueueService(
   }
 
   /**
-   * Expected minutes at the table by party size: the median of this restaurant's parties of the
-   * same bucket closed in the last four weeks, where there are enough of them; the default elsewhere.
+   * What the restaurant's last four weeks say about its queue: the quantiles of closed parties'
+   * minutes at the table by size bucket, and the share of joins that were seated (the rest walked
+   * away or never came). `bench/quotes` learns the same from its simulated history.
    */
   // Four weeks of closed parties barely move in a few minutes: one query per restaurant per
   // TURN_CACHE_MS, not one per list request (the list is the busiest call of a host stand).
-  const turnCache = new Map<number, { at: number; value: Promise<(partySize: number) => number> }>();
-  function turnTimes(restaurantId: number): Promise<(partySize: number) => number> {
-    const cached = turnCache.get(restaurantId);
+  const historyCache = new Map<number, { at: number; value: Promise<QuoteHistory> }>();
+  function quoteHistory(restaurantId: number): Promise<QuoteHistory> {
+    const cached = historyCache.get(restaurantId);
     const at = now().getTime();
     if (cached && at - cached.at < turnCacheMs && at >= cached.at) return cached.value;
-    const value = loadTurnTimes(restaurantId);
-    turnCache.set(restaurantId, { at, value });
-    value.catch(() => turnCache.delete(restaurantId));
+    const value = loadQuoteHistory(restaurantId);
+    historyCache.set(restaurantId, { at, value });
+    value.catch(() => historyCache.delete(restaurantId));
     return value;
   }
 
-  async function loadTurnTimes(restaurantId: number): Promise<(partySize: number) => number> {
+  async function loadQuoteHistory(restaurantId: number): Promise<QuoteHistory> {
+    const since = new Date(now().getTime() - TURN_HISTORY_DAYS * DAY_MS);
     // Literal SQL on purpose: the same text in select and group by (bound values would differ).
     const bucket = sql<number>`case when ${queueEntries.groupSize} <= 2 then 2 when ${queueEntries.groupSize} <= 4 then 4 when ${queueEntries.groupSize} <= 6 then 6 else 8 end`;
-    const rows = await db
-      .select({
-        bucket,
-        minutes: sql<number>`percentile_cont(0.5) within group (order by extract(epoch from ${queueEntries.finishedAt} - ${queueEntries.seatedAt})::float8 / 60)`,
-        samples: sql<number>`count(*)::int`,
-      })
-      .from(queueEntries)
-      .where(
-        and(
-          eq(queueEntries.restaurantId, restaurantId),
-          eq(queueEntries.status, 'closed'),
-          gte(queueEntries.finishedAt, new Date(now().getTime() - TURN_HISTORY_DAYS * DAY_MS)),
-          sql`${queueEntries.finishedAt} >= ${queueEntries.seatedAt}`,
-        ),
-      )
-      .groupBy(bucket);
-    const medians = new Map(
-      rows.filter((r) => r.samples >= TURN_MIN_SAMPLES).map((r) => [Number(r.bucket), Number(r.minutes)]),
+    const quantiles = sql.raw(`array[${TURN_QUANTILES.join(',')}]::float8[]`);
+    const outcomeMinute = sql.raw(
+      `(floor(greatest(0, extract(epoch from coalesce(seated_at, finished_at) - created_at)) / ${OUTCOME_STEP_MINUTES * 60}) * ${OUTCOME_STEP_MINUTES})::int`,
     );
-    return (partySize) => medians.get(turnBucket(partySize)) ?? defaultTurnMinutes(partySize);
+    const [turns, outcomes] = await Promise.all([
+      db
+        .select({
+          bucket,
+          quantiles: sql<
+            number[]
+          >`percentile_cont(${quantiles}) within group (order by extract(epoch from ${queueEntries.finishedAt} - ${queueEntries.seatedAt})::float8 / 60)`,
+          samples: sql<number>`count(*)::int`,
+        })
+        .from(queueEntries)
+        .where(
+          and(
+            eq(queueEntries.restaurantId, restaurantId),
+            eq(queueEntries.status, 'closed'),
+            gte(queueEntries.finishedAt, since),
+            sql`${queueEntries.finishedAt} >= ${queueEntries.seatedAt}`,
+          ),
+        )
+        .groupBy(bucket),
+      // Joins (entries that entered the live queue: analytics' definition), seated or gone, by
+      // how long they had waited, in 5-minute steps.
+      db
+        .select({
+          minute: outcomeMinute,
+          seated: sql<number>`(count(*) filter (where ${queueEntries.seatedAt} is not null))::int`,
+          left: sql<number>`(count(*) filter (where ${queueEntries.seatedAt} is null))::int`,
+        })
+        .from(queueEntries)
+        .where(
+          and(
+            eq(queueEntries.restaurantId, restaurantId),
+            gte(queueEntries.createdAt, since),
+            or(
+              sql`${queueEntries.seatedAt} is not null`,
+              and(eq(queueEntries.status, 'cancelled'), sql`${queueEntries.finishedAt} is not null`),
+            ),
+            sql`exists (select 1 from ${queueHistory} where ${queueHistory.entryId} = ${queueEntries.id} and ${queueHistory.toStatus} = 'live')`,
+          ),
+        )
+        .groupBy(outcomeMinute),
+    ]);
+    return {
+      turns: turns.map((r) => ({
+        bucket: Number(r.bucket),
+        samples: Number(r.samples),
+        quantiles: (r.quantiles ?? []).map(Number),
+      })),
+      outcomes: outcomes.map((o) => ({
+        minute: Number(o.minute),
+        seated: Number(o.seated),
+        left: Number(o.left),
+      })),
+    };
   }
 
   async function hallOf(restaurantId: number): Promise<Hall> {
+    const at = now();
     // Independent reads, side by side (on PostgreSQL they use separate pooled connections).
-    const [tables, rows, turnMinutes] = await Promise.all([
+    const [tables, rows, history, [settings], booked] = await Promise.all([
       db
         .select({ id: diningTables.id, seatsMin: diningTables.seatsMin, seatsMax: diningTables.seatsMax })
         .from(diningTables)
@@ -180,31 +227,72 @@ export function createQueueService(
           and(eq(queueEntries.restaurantId, restaurantId), inArray(queueEntries.status, [...WAITING, 'sat'])),
         )
         .orderBy(asc(queueEntries.createdAt), asc(queueEntries.id)),
-      turnTimes(restaurantId),
+      quoteHistory(restaurantId),
+      db
+        .select({ walkMinutes: restaurants.quoteWalkMinutes })
+        .from(restaurants)
+        .where(eq(restaurants.id, restaurantId)),
+      // Tables bookings hold from now on (and those whose guests sit there still, past the end).
+      db
+        .select({
+          tableId: bookingTables.tableId,
+          status: bookings.status,
+          start: sql<string>`lower(${bookingTables.during})`,
+          end: sql<string>`upper(${bookingTables.during})`,
+        })
+        .from(bookingTables)
+        .innerJoin(bookings, eq(bookings.id, bookingTables.bookingId))
+        .where(
+          and(
+            eq(bookingTables.restaurantId, restaurantId),
+            inArray(bookings.status, TABLE_HOLDING_BOOKINGS),
+            or(
+              sql`upper(${bookingTables.during}) > ${at.toISOString()}::timestamptz`,
+              eq(bookings.status, 'open'),
+            ),
+          ),
+        ),
     ]);
     return {
       tables,
       seated: rows.filter((r) => r.status === 'sat'),
       waiting: rows.filter((r) => r.status !== 'sat'),
-      turnMinutes,
+      holds: booked.map((b) => ({
+        tableId: b.tableId,
+        start: new Date(b.start),
+        // Booked guests still at the table past their end: there a few minutes more.
+        end: new Date(Math.max(new Date(b.end).getTime(), at.getTime() + OVERSTAY_MS)),
+      })),
+      turns: turnModel(history.turns),
+      stayChance: stayChanceOf(history.outcomes),
+      walkMinutes: settings?.walkMinutes ?? QUOTE_SETTINGS.walk.default,
     };
   }
 
   /** The hall simulated now, with `newcomers` (parties not in the queue yet) after everyone waiting. */
   function simulate(hall: Hall, newcomers: WaitingParty[] = []): PartyEstimate[] {
-    const occupied = hall.seated
+    const seated = hall.seated
       .filter((r) => r.seatedAt)
       .flatMap((r) =>
         r.tableIds.map((tableId) => ({ tableId, seatedAt: r.seatedAt as Date, partySize: r.groupSize })),
       );
-    return estimateWaits({
+    return quoteWaits({
       now: now(),
       tables: hall.tables,
-      occupied,
-      holds: [],
-      queue: [...hall.waiting.map((r) => ({ id: r.id, partySize: r.groupSize })), ...newcomers],
-      turnMinutes: hall.turnMinutes,
+      seated,
+      holds: hall.holds,
+      queue: [
+        ...hall.waiting.map((r) => ({
+          id: r.id,
+          partySize: r.groupSize,
+          waitedMinutes: Math.max(0, (now().getTime() - r.createdAt.getTime()) / 60_000),
+        })),
+        ...newcomers.map((n) => ({ ...n, waitedMinutes: 0 })),
+      ],
+      turns: hall.turns,
       cleaningMinutes: CLEANING_MINUTES,
+      walkMinutes: hall.walkMinutes,
+      stayChance: hall.stayChance,
     });
   }
 

@@ -31,7 +31,7 @@ describe('the live queue', () => {
       const open = await t.app.inject({ method: 'GET', url: `/api/public/restaurant/${who.restaurantA}/` });
       expect(open.statusCode).toBe(200);
       // The demo hall has free tables and nobody waits yet: a couple is seated at once.
-      expect(open.json()).toEqual({ id: who.restaurantA, name: 'Демо', queue_open: true, typical_wait: 0 });
+      expect(open.json()).toEqual({ id: who.restaurantA, name: 'Демо', queue_open: true, typical_wait: 5 });
       // A restaurant without tables cannot take a queue, and has no wait to tell.
       const closed = await t.app.inject({ method: 'GET', url: `/api/public/restaurant/${who.restaurantB}/` });
       expect(closed.json()).toMatchObject({ name: 'Второй', queue_open: false, typical_wait: null });
@@ -42,11 +42,11 @@ describe('the live queue', () => {
   });
 
   describe('guests joining through the form', () => {
-    it('gives a number, a token for their own page, and a wait of 0 while tables are free', async () => {
+    it('gives a number, a token for their own page, and the walk from the door while tables are free', async () => {
       const res = await join({ group_size: 2, name: 'Анна', phone: nextPhone(), event: 'date' });
       expect(res.statusCode, res.body).toBe(201);
       const status = GuestQueueStatus.parse(res.json());
-      expect(status).toMatchObject({ restaurant_name: 'Демо', status: 'live', position: 0, waiting_time: 0 });
+      expect(status).toMatchObject({ restaurant_name: 'Демо', status: 'live', position: 0, waiting_time: 5 });
       expect(status.token.length).toBeGreaterThanOrEqual(20);
       const second = GuestQueueStatus.parse(
         (await join({ group_size: 3, name: 'Борис', phone: nextPhone() })).json(),

@@ -17,6 +17,8 @@ export function toRestaurant(row: RestaurantRow): Restaurant {
     },
     tags: row.tags,
     guest_retention_days: row.guestRetentionDays,
+    quote_walk_minutes: row.quoteWalkMinutes,
+    quote_grace_minutes: row.quoteGraceMinutes,
   };
 }
 
@@ -88,6 +90,8 @@ export function createRestaurantsService(repository: RestaurantsRepository) {
           : {}),
         ...(body.tags !== undefined ? { tags: distinctTags(body.tags) } : {}),
         ...(body.guest_retention_days !== undefined ? { guestRetentionDays: body.guest_retention_days } : {}),
+        ...(body.quote_walk_minutes !== undefined ? { quoteWalkMinutes: body.quote_walk_minutes } : {}),
+        ...(body.quote_grace_minutes !== undefined ? { quoteGraceMinutes: body.quote_grace_minutes } : {}),
       });
       return toRestaurant(row);
     },

@@ -30,6 +30,8 @@ describe('restaurants', () => {
         ui_content: { app: { hide_orders: false, hide_main_table: false } },
         tags: [],
         guest_retention_days: 365,
+        quote_walk_minutes: 5,
+        quote_grace_minutes: 10,
       },
     ]);
     const other = z.array(Restaurant).parse((await get('/api/restaurant/', who.bearer(who.hostessB))).json());
@@ -105,6 +107,8 @@ describe('restaurants', () => {
         ui_content: { app: { hide_orders: true, hide_main_table: false } },
         tags: ['Веранда', 'Дети'],
         guest_retention_days: 365,
+        quote_walk_minutes: 5,
+        quote_grace_minutes: 10,
       });
       const second = await patch(id, { has_bookings: false, ui_content: { app: { hide_main_table: true } } });
       expect(second.json()).toMatchObject({
@@ -126,6 +130,24 @@ describe('restaurants', () => {
       const tags = Array.from({ length: 51 }, (_, i) => `тег ${i}`);
       expect((await patch(who.restaurantA, { tags })).statusCode).toBe(400);
       expect((await patch(who.restaurantA, { has_bookings: 'yes' })).statusCode).toBe(400);
+    });
+
+    it("changes the queue's quote settings within their bounds (issue #20)", async () => {
+      const res = await patch(who.restaurantA, { quote_walk_minutes: 7, quote_grace_minutes: 0 });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ quote_walk_minutes: 7, quote_grace_minutes: 0 });
+      for (const body of [
+        { quote_walk_minutes: -1 },
+        { quote_walk_minutes: 31 },
+        { quote_grace_minutes: 61 },
+        { quote_grace_minutes: 2.5 },
+      ]) {
+        const refused = await patch(who.restaurantA, body);
+        expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+        expect(Object.keys(refused.json())).toEqual(Object.keys(body));
+      }
+      const back = await patch(who.restaurantA, { quote_walk_minutes: 5, quote_grace_minutes: 10 });
+      expect(back.json()).toMatchObject({ quote_walk_minutes: 5, quote_grace_minutes: 10 });
     });
 
     it("is the restaurant's managers' to change: hostesses are refused, other restaurants answer 404", async () => {

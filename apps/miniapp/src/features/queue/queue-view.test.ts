@@ -45,11 +45,19 @@ describe('the live queue as a hostess sees it', () => {
     expect(countByGroup([early, late, ...gone])).toMatchObject({ waiting: 2, done: 2, called: 0 });
   });
 
-  it('marks a waiting guest red once the promised wait has passed', () => {
+  it('marks a waiting guest red once the promised wait and the grace after it have passed', () => {
     const e = entry({ quoted_wait: 15 });
-    expect(isOverdue(e, Date.parse('2026-11-22T18:15:00Z'))).toBe(false);
-    expect(isOverdue(e, Date.parse('2026-11-22T18:16:00Z'))).toBe(true);
-    expect(isOverdue({ ...e, status: 'called' }, Date.parse('2026-11-22T19:00:00Z'))).toBe(false);
+    expect(isOverdue(e, Date.parse('2026-11-22T18:25:00Z'), 10)).toBe(false);
+    expect(isOverdue(e, Date.parse('2026-11-22T18:26:00Z'), 10)).toBe(true);
+    expect(isOverdue(e, Date.parse('2026-11-22T18:16:00Z'), 0)).toBe(true);
+    expect(isOverdue({ ...e, status: 'called' }, Date.parse('2026-11-22T19:00:00Z'), 10)).toBe(false);
+  });
+
+  it('does not turn a guest quoted the walk from the door red within minutes (issue #17)', () => {
+    // A table was free when they joined: quoted 5, the floor; a minute or two later they are not late.
+    const e = entry({ quoted_wait: 5 });
+    expect(isOverdue(e, Date.parse('2026-11-22T18:07:00Z'), 10)).toBe(false);
+    expect(isOverdue(e, Date.parse('2026-11-22T18:16:00Z'), 10)).toBe(true);
   });
 
   it('finds a guest by name, phone digits or queue number', () => {

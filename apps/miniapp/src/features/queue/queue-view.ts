@@ -56,10 +56,14 @@ export function elapsedMinutes(from: string, now: number): number {
   return Math.max(0, Math.floor((now - Date.parse(from)) / 60_000));
 }
 
-/** A waiting guest past the wait they were promised: the row turns red (UX.md). */
-export function isOverdue(entry: QueueEntry, now: number): boolean {
+/**
+ * A waiting guest past the wait they were promised and the restaurant's grace after it (setting
+ * 'quote_grace_minutes', issue #20): the row turns red (UX.md). Red means a guest who has a reason
+ * to be cross, not one a minute past an estimate.
+ */
+export function isOverdue(entry: QueueEntry, now: number, graceMinutes: number): boolean {
   if (entry.status !== 'live' || entry.quoted_wait === null) return false;
-  return elapsedMinutes(entry.created, now) > entry.quoted_wait;
+  return elapsedMinutes(entry.created, now) > entry.quoted_wait + graceMinutes;
 }
 
 const queueOrder = (a: QueueEntry, b: QueueEntry) =>

@@ -29,9 +29,9 @@ const COLOUR = {
   booking: 'var(--status-live)',
   joins: 'var(--status-called)',
   neutral: 'var(--tgui--link_color)',
-  earlier: 'var(--status-live)',
-  within: 'var(--status-sat)',
-  later: 'var(--status-overdue)',
+  on_time: 'var(--status-sat)',
+  late: 'var(--status-live)',
+  late_10: 'var(--status-overdue)',
 };
 
 /** A booking status's colour: the one its badge wears everywhere (booking.css). */
@@ -237,9 +237,9 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
   }));
   const quote = report.totals.quote;
   const outcomes = [
-    { id: 'earlier', label: t('analytics.charts.earlier'), parties: quote.earlier, colour: COLOUR.earlier },
-    { id: 'within', label: t('analytics.charts.within'), parties: quote.within, colour: COLOUR.within },
-    { id: 'later', label: t('analytics.charts.later'), parties: quote.later, colour: COLOUR.later },
+    { id: 'on_time', label: t('analytics.charts.on_time'), parties: quote.on_time, colour: COLOUR.on_time },
+    { id: 'late', label: t('analytics.charts.late'), parties: quote.late, colour: COLOUR.late },
+    { id: 'late_10', label: t('analytics.charts.late_10'), parties: quote.late_10, colour: COLOUR.late_10 },
   ];
   const statuses = report.bookings_by_status
     .filter((s) => s.count > 0)
@@ -361,9 +361,9 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
         id="quote-accuracy"
         title={t('analytics.charts.quoteAccuracy')}
         summary={t('analytics.charts.quoteAccuracySummary', {
-          earlier: count(quote.earlier),
-          within: count(quote.within),
-          later: count(quote.later),
+          onTime: count(quote.on_time),
+          late: count(quote.late),
+          late10: count(quote.late_10),
         })}
         rows={outcomes}
         empty={quote.measured === 0}

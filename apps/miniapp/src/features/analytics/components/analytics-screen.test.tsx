@@ -53,7 +53,15 @@ function report(over: Partial<AnalyticsReport> = {}): AnalyticsReport {
       booking_covers: 0,
       wait_avg_minutes: null,
       wait_p90_minutes: null,
-      quote: { measured: 0, mae_minutes: null, within_share: null, earlier: 0, within: 0, later: 0 },
+      quote: {
+        measured: 0,
+        mae_minutes: null,
+        on_time_share: null,
+        late_10_share: null,
+        on_time: 0,
+        late: 0,
+        late_10: 0,
+      },
       bookings: 0,
       arrived: 0,
       no_shows: 0,
@@ -97,7 +105,15 @@ const busy = () => {
       booking_covers: 58,
       wait_avg_minutes: 17.8,
       wait_p90_minutes: 32.5,
-      quote: { measured: 25, mae_minutes: 8.6, within_share: 0.6, earlier: 4, within: 15, later: 6 },
+      quote: {
+        measured: 25,
+        mae_minutes: 8.6,
+        on_time_share: 0.6,
+        late_10_share: 0.24,
+        on_time: 15,
+        late: 4,
+        late_10: 6,
+      },
       bookings: 30,
       arrived: 22,
       no_shows: 3,
@@ -187,7 +203,7 @@ describe('the analytics page', () => {
     expect(value('Среднее ожидание')).toBe('17,8 мин');
     expect(value('90% ждали не дольше')).toBe('32,5 мин');
     expect(value('Ошибка прогноза')).toBe('±8,6 мин');
-    expect(value('В пределах прогноза')?.replace(/\s/g, ' ')).toBe('60 %');
+    expect(value('Не позже прогноза + 5 мин')?.replace(/\s/g, ' ')).toBe('60 %');
     expect(value('Не пришли по брони')?.replace(/\s/g, ' ')).toBe('12 %');
     expect(value('Опоздали')?.replace(/\s/g, ' ')).toBe('23 %');
     expect(value('Выручка на место в час')?.replace(/\s/g, ' ')).toBe('938 ₽');

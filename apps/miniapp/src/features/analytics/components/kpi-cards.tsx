@@ -61,8 +61,8 @@ export function KpiCards({ report }: { report: AnalyticsReport }) {
     {
       id: 'quote-within',
       label: t('analytics.kpi.quoteWithin'),
-      value: share(quote.within_share),
-      hint: of(quote.within, quote.measured),
+      value: share(quote.on_time_share),
+      hint: of(quote.on_time, quote.measured),
     },
     {
       id: 'no-show',

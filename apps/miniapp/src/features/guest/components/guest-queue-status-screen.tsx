@@ -35,12 +35,11 @@ export function GuestQueueStatusScreen() {
     return <ErrorState messageKey="errors.guestNotFound" onRetry={() => void status.refetch()} />;
   const entry = status.data;
   const waiting = entry.status === 'live' || entry.status === 'joined' || entry.status === 'reserve';
+  // The same quote the staff row and the forecast show (the walk from the door is its floor).
   const wait =
     entry.waiting_time === null
       ? t('guest.waitUnknown')
-      : entry.waiting_time >= 60
-        ? t('guest.waitHour')
-        : t('guest.waitMinutes', { count: Math.max(5, Math.ceil(entry.waiting_time / 5) * 5) });
+      : t('guest.waitMinutes', { count: entry.waiting_time });
 
   const leave = async () => {
     setConfirming(false);

@@ -52,7 +52,31 @@ describe('Settings → restaurant', () => {
       timezone: 'Europe/Samara',
       has_bookings: false,
       ui_content: { app: { hide_orders: true, hide_main_table: false } },
+      quote_walk_minutes: 5,
+      quote_grace_minutes: 10,
     });
+  });
+
+  it("sets the queue's walk from the door and the grace past the quote, and refuses minutes out of range", async () => {
+    const api = hallApi(server);
+    renderRestaurant();
+    const walk = await screen.findByLabelText('Дорога от входа до стола, мин');
+    const grace = screen.getByLabelText('Запас после обещанного ожидания, мин');
+    expect([(walk as HTMLInputElement).value, (grace as HTMLInputElement).value]).toEqual(['5', '10']);
+
+    await userEvent.clear(grace);
+    await userEvent.type(grace, '99');
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText(/60/)).toBeTruthy();
+    expect(api.sent('PATCH')).toEqual([]);
+
+    await userEvent.clear(walk);
+    await userEvent.type(walk, '3');
+    await userEvent.clear(grace);
+    await userEvent.type(grace, '15');
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Сохранено')).toBeTruthy();
+    expect(api.sent('PATCH')[0]?.body).toMatchObject({ quote_walk_minutes: 3, quote_grace_minutes: 15 });
   });
 
   it('asks for a name before sending, and shows the server refusing a time zone beside it', async () => {

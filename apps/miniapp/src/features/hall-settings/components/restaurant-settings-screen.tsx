@@ -1,5 +1,5 @@
 import '../hall-settings.css';
-import { RESTAURANT_LIMITS, type Restaurant, RestaurantPatchBody } from '@stolik/contracts';
+import { QUOTE_SETTINGS, RESTAURANT_LIMITS, type Restaurant, RestaurantPatchBody } from '@stolik/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,8 +53,9 @@ function Loaded({
 }
 
 /**
- * Settings → 'Прочее': the restaurant's name, time zone, whether it takes bookings, and the two
- * switches of the staff app (hide orders, hide the main table link).
+ * Settings → 'Прочее': the restaurant's name, time zone, whether it takes bookings, the two
+ * switches of the staff app (hide orders, hide the main table link), and the queue's quote settings
+ * (the walk from the door, the grace before 'дольше обещанного'; issue #20).
  */
 export function RestaurantSettingsScreen() {
   const { t } = useTranslation();
@@ -70,6 +71,9 @@ export function RestaurantSettingsScreen() {
   );
 }
 
+/** Minutes as typed: a whole number, or NaN for the contract to refuse with its message. */
+const minutesOf = (value: string) => (/^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN);
+
 function RestaurantForm({ restaurant }: { restaurant: Restaurant }) {
   const { t } = useTranslation();
   const put = useRestaurantSave(restaurant.id);
@@ -78,6 +82,8 @@ function RestaurantForm({ restaurant }: { restaurant: Restaurant }) {
   const [hasBookings, setHasBookings] = useState(restaurant.has_bookings);
   const [hideOrders, setHideOrders] = useState(restaurant.ui_content.app.hide_orders);
   const [hideMainTable, setHideMainTable] = useState(restaurant.ui_content.app.hide_main_table);
+  const [walk, setWalk] = useState(String(restaurant.quote_walk_minutes ?? QUOTE_SETTINGS.walk.default));
+  const [grace, setGrace] = useState(String(restaurant.quote_grace_minutes ?? QUOTE_SETTINGS.grace.default));
   const saving = useSave((body: RestaurantPatchBody) => updateRestaurant(restaurant.id, body), {
     onSaved: (saved) => {
       put(saved);
@@ -95,6 +101,8 @@ function RestaurantForm({ restaurant }: { restaurant: Restaurant }) {
         timezone,
         has_bookings: hasBookings,
         ui_content: { app: { hide_orders: hideOrders, hide_main_table: hideMainTable } },
+        quote_walk_minutes: minutesOf(walk),
+        quote_grace_minutes: minutesOf(grace),
       },
       t,
     );
@@ -131,6 +139,26 @@ function RestaurantForm({ restaurant }: { restaurant: Restaurant }) {
         hint={t('hallSettings.restaurant.hideMainTableHint')}
         checked={hideMainTable}
         onChange={setHideMainTable}
+      />
+      <Field
+        label={t('hallSettings.restaurant.quoteWalk')}
+        hint={t('hallSettings.restaurant.quoteWalkHint')}
+        value={walk}
+        error={errors.quote_walk_minutes}
+        inputMode="numeric"
+        min={QUOTE_SETTINGS.walk.min}
+        max={QUOTE_SETTINGS.walk.max}
+        onChange={(event) => setWalk(event.target.value)}
+      />
+      <Field
+        label={t('hallSettings.restaurant.quoteGrace')}
+        hint={t('hallSettings.restaurant.quoteGraceHint')}
+        value={grace}
+        error={errors.quote_grace_minutes}
+        inputMode="numeric"
+        min={QUOTE_SETTINGS.grace.min}
+        max={QUOTE_SETTINGS.grace.max}
+        onChange={(event) => setGrace(event.target.value)}
       />
       {errors.has_bookings ||
       errors['ui_content.app.hide_orders'] ||

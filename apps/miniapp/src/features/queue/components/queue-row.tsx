@@ -18,8 +18,11 @@ export function QueueRow({
   onMore,
   onSelect,
   showStatus,
+  graceMinutes,
 }: {
   entry: QueueEntry;
+  /** Minutes past the quote before the row reads 'дольше обещанного' (the restaurant's setting). */
+  graceMinutes: number;
   /** A step taken offline waits to be sent (its row says so). */
   waitingForNetwork?: boolean;
   /** The status label, where the tab alone does not tell it (the finished tab, a search). */
@@ -35,7 +38,7 @@ export function QueueRow({
   const format = useFormatMinutes();
   const { primary } = actionsFor(entry.status);
   const from = elapsedFrom(entry);
-  const overdue = isOverdue(entry, now);
+  const overdue = isOverdue(entry, now, graceMinutes);
   const name = entry.name || t('liveQueue.guest');
   const since = entry.status in SINCE ? SINCE[entry.status as keyof typeof SINCE] : null;
 

@@ -1,4 +1,4 @@
-import type { QueueEntry } from '@stolik/contracts';
+import { QUOTE_SETTINGS, type QueueEntry } from '@stolik/contracts';
 import { BREAKPOINT_LANDSCAPE, BREAKPOINT_MOBILE, type QueueAction } from '@stolik/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -49,6 +49,8 @@ export function QueueScreen() {
   const [selected, setSelected] = useState<number | null>(null);
   const [addingGuest, setAddingGuest] = useState(false);
 
+  const graceMinutes =
+    restaurants.data?.find((r) => r.id === restaurantId)?.quote_grace_minutes ?? QUOTE_SETTINGS.grace.default;
   const entries = list.data ?? [];
   const visible = entries.filter((entry) => matchesSearch(entry, search));
   const counts = countByGroup(visible);
@@ -124,6 +126,7 @@ export function QueueScreen() {
                 key={entry.id}
                 entry={entry}
                 now={now}
+                graceMinutes={graceMinutes}
                 selected={selected === entry.id}
                 showStatus={group === 'done'}
                 pending={move.isPending && move.variables?.entry.id === entry.id}
