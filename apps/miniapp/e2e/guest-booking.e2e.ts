@@ -32,7 +32,6 @@ describe('a guest asking for a table from a link', () => {
     await forgetSession(page, product.url);
     await page.goto(`${product.url}/guest/1/booking`);
     await page.getByRole('heading', { name: 'Забронировать' }).waitFor();
-    await page.getByRole('heading', { name: 'Оставь заявку на бронь' }).waitFor();
     expect(await page.getByText('Демо').count()).toBeGreaterThan(0);
     expect(await page.getByRole('radio', { name: 'Сегодня' }).isChecked()).toBe(true);
 
@@ -43,14 +42,17 @@ describe('a guest asking for a table from a link', () => {
     const evening = page.getByRole('radio', { name: '19:00' });
     await evening.waitFor();
 
-    // The spec's messages before anything is sent.
-    await page.getByRole('button', { name: 'Отправить заявку' }).click();
+    // The spec's messages before anything is sent: the time on the screen, then the popup's fields.
+    await page.getByRole('button', { name: 'Оставить заявку' }).click();
     await page.getByText('Выбери время').waitFor();
-    await page.getByText('Заполните поле').waitFor();
-    await page.getByText('Укажите номер телефона').waitFor();
-
     await evening.check();
     await page.getByText(/Завтра, \d\d\.\d\d\.\d{4} в 19:00 · 3 гостя/).waitFor();
+    await page.getByRole('button', { name: 'Оставить заявку' }).click();
+    // Spec §1: the request is a popup titled 'Оставь заявку на бронь' over the screen 'Забронировать'.
+    await page.getByRole('dialog', { name: 'Оставь заявку на бронь' }).waitFor();
+    await page.getByRole('button', { name: 'Отправить заявку' }).click();
+    await page.getByText('Заполните поле').waitFor();
+    await page.getByText('Укажите номер телефона').waitFor();
     await page.getByLabel('Как вас зовут').fill('Светлана');
     await page.getByLabel('Телефон').fill('8 916 700-11-22');
     await page.getByLabel('Пожелания').fill('Столик у окна');
@@ -94,13 +96,16 @@ describe('a guest asking for a table from a link', () => {
       telegramLaunchUrl(product.url, '/guest/1/booking', { user: GUEST_IN_TELEGRAM, theme: 'dark' }),
     );
     await page.getByRole('heading', { name: 'Забронировать' }).waitFor();
-    expect(await page.getByLabel('Как вас зовут').inputValue()).toBe('Пётр');
-    await page.getByRole('button', { name: 'Поделиться номером из Telegram' }).click();
-    await expect.poll(() => page.getByLabel('Телефон').inputValue()).toBe('+79161234567');
     await page.getByRole('radio', { name: 'Завтра' }).check();
     // Colours here are Telegram's own theme (its dark button fails AA contrast): axe runs in the browser test.
     await page.getByRole('radio', { name: '20:00' }).check();
-    // Telegram's MainButton sends it: the page shows no button of its own.
+    // Telegram's MainButton opens the popup, then sends it: the page shows no buttons of its own.
+    expect(await page.getByRole('button', { name: 'Оставить заявку' }).count()).toBe(0);
+    await telegramEvent(page, 'main_button_pressed');
+    await page.getByRole('dialog', { name: 'Оставь заявку на бронь' }).waitFor();
+    expect(await page.getByLabel('Как вас зовут').inputValue()).toBe('Пётр');
+    await page.getByRole('button', { name: 'Поделиться номером из Telegram' }).click();
+    await expect.poll(() => page.getByLabel('Телефон').inputValue()).toBe('+79161234567');
     expect(await page.getByRole('button', { name: 'Отправить заявку' }).count()).toBe(0);
     await telegramEvent(page, 'main_button_pressed');
     await page.getByText('Ожидайте подтверждение от ресторана').waitFor();

@@ -344,6 +344,7 @@ try {
           .getByRole('radio', { name: /^\d\d:\d\d$/ })
           .last()
           .check();
+        await page.getByRole('button', { name: 'Оставить заявку' }).click();
         await page.getByLabel('Как вас зовут').fill('Константин Константинопольский');
         await page.getByRole('button', { name: 'Отправить заявку' }).click();
         await page.getByText('Укажите номер телефона').scrollIntoViewIfNeeded();

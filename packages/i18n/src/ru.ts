@@ -711,6 +711,7 @@ export const ru = {
     openEarlier: 'Открыть мою заявку',
     screenTitle: 'Забронировать',
     requestTitle: 'Оставь заявку на бронь',
+    openRequest: 'Оставить заявку',
     date: 'Дата',
     today: 'Сегодня',
     tomorrow: 'Завтра',

@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { Route, Routes, useLocation, useParams } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDialogsInJsdom } from '../../../test/dialogs';
 import { renderAt } from '../../../test/render';
 import { addDaysIso, localIsoDate } from '../booking-dates';
 import { GuestBookingScreen } from './guest-booking-screen';
@@ -75,12 +76,24 @@ const renderForm = () =>
   );
 
 const chip = (name: string) => screen.getByRole('radio', { name });
-const submit = () => userEvent.click(screen.getByRole('button', { name: 'Отправить заявку' }));
+/** Spec §1: the request is a popup over the screen; it opens from 'Оставить заявку'. */
+async function openRequest() {
+  if (!screen.queryByRole('button', { name: 'Отправить заявку' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Оставить заявку' }));
+}
+
+async function submit() {
+  await openRequest();
+  await userEvent.click(screen.getByRole('button', { name: 'Отправить заявку' }));
+}
 
 async function fillContacts() {
+  await openRequest();
   await userEvent.type(screen.getByLabelText('Как вас зовут'), 'Светлана');
   await userEvent.type(screen.getByLabelText('Телефон'), '+7 916 700-11-22');
 }
+
+openDialogsInJsdom();
 
 describe('the guest booking form', () => {
   it("opens on today ('Сегодня') and offers only the times the restaurant really has, for the date and party", async () => {
@@ -89,7 +102,8 @@ describe('the guest booking form', () => {
     );
     renderForm();
     expect(await screen.findByRole('heading', { name: 'Забронировать' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Оставь заявку на бронь' })).toBeTruthy();
+    // The request itself is a popup (spec §1), not open before a time is chosen.
+    expect(screen.queryByRole('heading', { name: 'Оставь заявку на бронь' })).toBeNull();
     expect(screen.getByText('Демо')).toBeTruthy();
     expect((chip('Сегодня') as HTMLInputElement).checked).toBe(true);
     await screen.findByRole('radio', { name: '18:30' });
@@ -117,8 +131,14 @@ describe('the guest booking form', () => {
     acceptRequests(api.sent);
     renderForm();
     await screen.findByRole('radio', { name: '19:00' });
-    await submit();
+    // No time yet: the popup does not open, the screen says what is missing.
+    await userEvent.click(screen.getByRole('button', { name: 'Оставить заявку' }));
     expect(screen.getByText('Выбери время')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Оставь заявку на бронь' })).toBeNull();
+
+    await userEvent.click(chip('19:00'));
+    await submit();
+    expect(screen.getByRole('heading', { name: 'Оставь заявку на бронь' })).toBeTruthy();
     expect(screen.getByText('Заполните поле')).toBeTruthy();
     expect(screen.getByText('Укажите номер телефона')).toBeTruthy();
     expect(screen.getByLabelText('Телефон').getAttribute('aria-invalid')).toBe('true');
@@ -185,12 +205,14 @@ describe('the guest booking form', () => {
     expect(await screen.findByText('Это время только что заняли. Выбери другое')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('radio', { name: '19:00' })).toBeNull());
     expect(api.slotCalls).toHaveLength(2);
+    // The popup closed to show the times; picking another and opening it again, nothing typed is lost.
+    expect(screen.queryByRole('heading', { name: 'Оставь заявку на бронь' })).toBeNull();
+    await userEvent.click(chip('19:30'));
+    expect(screen.queryByText('Это время только что заняли. Выбери другое')).toBeNull();
+    await openRequest();
     expect((screen.getByLabelText('Как вас зовут') as HTMLInputElement).value).toBe('Светлана');
     expect((screen.getByLabelText('Телефон') as HTMLInputElement).value).toBe('+7 916 700-11-22');
     expect((screen.getByLabelText('Пожелания') as HTMLTextAreaElement).value).toBe('Детский стул');
-
-    await userEvent.click(chip('19:30'));
-    expect(screen.queryByText('Это время только что заняли. Выбери другое')).toBeNull();
     await submit();
     await screen.findByText(/status page tok-1234567890/);
     expect(api.sent[1]?.body).toMatchObject({ time: '19:30', name: 'Светлана', comment: 'Детский стул' });

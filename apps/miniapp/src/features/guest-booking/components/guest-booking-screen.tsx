@@ -11,6 +11,7 @@ import { telegramContactRequest, telegramInitData, telegramUser } from '../../..
 import { Field } from '../../../shared/ui/field';
 import type { FormErrors } from '../../../shared/ui/form-errors';
 import { PartySizeStepper } from '../../../shared/ui/party-fields';
+import { Sheet } from '../../../shared/ui/sheet';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { useGuestStyle } from '../../style/components/guest-style-frame';
 import { publicRestaurantQuery, publicSlotsQuery, requestBooking } from '../api/guest-booking-api';
@@ -58,6 +59,8 @@ export function GuestBookingScreen() {
   const [busy, setBusy] = useState(false);
   // The page of this device's earlier request for an overlapping time, when the API refers to it.
   const [earlier, setEarlier] = useState<string | null>(null);
+  // Spec §1: the request itself is a popup ('Оставь заявку на бронь') over the screen with the time.
+  const [asking, setAsking] = useState(false);
   const timeRef = useRef<HTMLDivElement>(null);
   // One key per request as filled in: resending it after a network error cannot make a second
   // booking, while a changed request (another time after a refusal) is a new one.
@@ -65,9 +68,11 @@ export function GuestBookingScreen() {
   const slots = useQuery({ ...publicSlotsQuery(restaurantId, date, size), enabled: restaurant.isSuccess });
   const form = useRef<HTMLFormElement>(null);
   // Inside Telegram its MainButton sends the request, and closing the app asks while input would be lost.
+  // Telegram's MainButton opens the popup, then sends the request from it.
+  const openRequestRef = useRef<() => void>(() => {});
   const usesMainButton = useTelegramMainButton(
-    t('guestBooking.submit'),
-    () => form.current?.requestSubmit(),
+    t(asking ? 'guestBooking.submit' : 'guestBooking.openRequest'),
+    () => (asking ? form.current?.requestSubmit() : openRequestRef.current()),
     { loading: busy, visible: restaurant.isSuccess },
   );
   useClosingConfirmation(
@@ -103,6 +108,27 @@ export function GuestBookingScreen() {
     return sentKey.current.key;
   };
 
+  // What will be asked for: on the screen above 'Оставить заявку', and again in the popup.
+  const summary = `${
+    chosen
+      ? t('guestBooking.summary', { date: dateText, time: chosen })
+      : t('guestBooking.summaryNoTime', { date: dateText })
+  } · ${t('guest.guests', { count: size })}`;
+
+  // The popup opens once a time is chosen; without one, the screen says to choose it.
+  const openRequest = () => {
+    if (!chosen) {
+      haptic.error();
+      setErrors({ fields: { time: t('guestBooking.chooseTime') }, general: null });
+      timeRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+      return;
+    }
+    setErrors({ fields: {}, general: null });
+    setEarlier(null);
+    setAsking(true);
+  };
+  openRequestRef.current = openRequest;
+
   const pickTime = (next: string) => {
     setTime(next);
     if (errors.fields.time) setErrors((e) => ({ ...e, fields: { ...e.fields, time: '' } }));
@@ -119,7 +145,10 @@ export function GuestBookingScreen() {
     setEarlier(null);
     if (Object.keys(fields).length > 0 || !chosen) {
       haptic.error();
-      if (fields.time) timeRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+      if (fields.time) {
+        setAsking(false);
+        timeRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+      }
       return;
     }
     const body: GuestBookingBody = {
@@ -148,7 +177,8 @@ export function GuestBookingScreen() {
         const token = bodyField(error, 'token');
         setEarlier(typeof token === 'string' ? token : null);
       } else if (error instanceof ApiError && error.status === 409 && codeOf(error) === 'slot_unavailable') {
-        // Taken meanwhile: everything typed stays, the times are asked for again.
+        // Taken meanwhile: everything typed stays, the times are asked for again on the screen.
+        setAsking(false);
         setTime(null);
         setErrors({ fields: { time: t('guestBooking.slotTaken') }, general: null });
         void queryClient.invalidateQueries({ queryKey: publicSlotsQuery(restaurantId, date, size).queryKey });
@@ -158,6 +188,8 @@ export function GuestBookingScreen() {
         const read = readableErrors(error, t('guestBooking.failed'), i18n);
         const { date: dateError, time: timeError, name: nameError, phone: phoneError, ...rest } = read.fields;
         const other = Object.values(rest)[0];
+        // The date and time are chosen on the screen: an error there closes the popup to show it.
+        if (dateError || timeError) setAsking(false);
         setErrors({
           fields: {
             ...(dateError || timeError ? { time: (timeError || dateError) as string } : {}),
@@ -185,33 +217,32 @@ export function GuestBookingScreen() {
           {title}
         </h1>
       </header>
-      <form ref={form} className="form guest-booking__form" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="guest__form form guest-booking__card">
-          <DateChoice value={date} today={today} onChange={setDate} />
-          <PartySizeStepper value={size} onChange={setSize} />
-          <div ref={timeRef}>
-            <SlotChoice
-              slots={slots}
-              value={chosen}
-              error={errors.fields.time || undefined}
-              onChange={pickTime}
-              onNextDay={() => setDate(addDaysIso(date, 1))}
-            />
-          </div>
+      <div className="guest__form form guest-booking__card">
+        <DateChoice value={date} today={today} onChange={setDate} />
+        <PartySizeStepper value={size} onChange={setSize} />
+        <div ref={timeRef}>
+          <SlotChoice
+            slots={slots}
+            value={chosen}
+            error={errors.fields.time || undefined}
+            onChange={pickTime}
+            onNextDay={() => setDate(addDaysIso(date, 1))}
+          />
         </div>
-        <section className="guest__form form guest-booking__card" aria-labelledby="booking-request-title">
-          <div className="guest-booking__request-header">
-            <h2 id="booking-request-title" className="guest-booking__request-title">
-              {t('guestBooking.requestTitle')}
-            </h2>
-            <p className="guest-booking__summary" aria-live="polite">
-              {chosen
-                ? t('guestBooking.summary', { date: dateText, time: chosen })
-                : t('guestBooking.summaryNoTime', { date: dateText })}
-              {' · '}
-              {t('guest.guests', { count: size })}
-            </p>
-          </div>
+      </div>
+      <div className="guest__submit guest-booking__next">
+        <p className="guest-booking__summary" aria-live="polite">
+          {summary}
+        </p>
+        {usesMainButton ? null : (
+          <button type="button" className="button button--wide" onClick={openRequest}>
+            {t('guestBooking.openRequest')}
+          </button>
+        )}
+      </div>
+      <Sheet open={asking} title={t('guestBooking.requestTitle')} onClose={() => setAsking(false)}>
+        <form ref={form} className="form guest-booking__form" onSubmit={(e) => void submit(e)} noValidate>
+          <p className="guest-booking__summary">{summary}</p>
           <Field
             label={t('guest.name')}
             autoComplete="given-name"
@@ -271,8 +302,8 @@ export function GuestBookingScreen() {
               </button>
             </div>
           )}
-        </section>
-      </form>
+        </form>
+      </Sheet>
     </section>
   );
 }

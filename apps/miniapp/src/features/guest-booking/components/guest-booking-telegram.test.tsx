@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDialogsInJsdom } from '../../../test/dialogs';
 import { renderAt } from '../../../test/render';
 import { GuestBookingScreen } from './guest-booking-screen';
 
@@ -25,9 +26,13 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
+openDialogsInJsdom();
+
 describe('the guest booking form inside Telegram', () => {
   it("knows the guest's name and takes the number from Telegram with one tap", async () => {
     renderAt(<GuestBookingScreen />, { path: '/guest/:id/booking', route: '/guest/1/booking' });
+    await userEvent.click(await screen.findByRole('radio', { name: '19:00' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Оставить заявку' }));
     expect(((await screen.findByLabelText('Как вас зовут')) as HTMLInputElement).value).toBe('Пётр');
     await userEvent.click(screen.getByRole('button', { name: 'Поделиться номером из Telegram' }));
     await vi.waitFor(() =>
