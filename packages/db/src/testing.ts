@@ -138,12 +138,22 @@ async function createPostgresDatabase(): Promise<DatabaseHandle> {
  */
 export async function createPostgresTemplate(): Promise<{ name: string; drop: () => Promise<void> }> {
   const server = serverUrl();
-  const name = `stolik_tpl_${randomBytes(6).toString('hex')}`;
-  await adminQuery(server, `create database ${name}`);
-  const drop = async () => {
-    await adminQuery(server, `alter database ${name} with is_template false allow_connections true`);
-    await adminQuery(server, `drop database if exists ${name} with (force)`);
+  // The creation time is in the name: a run that was killed leaves its template behind, and the
+  // next run drops those older than a day (no run lasts that long).
+  const now = Math.floor(Date.now() / 1000);
+  const name = `stolik_tpl_${now}_${randomBytes(4).toString('hex')}`;
+  const drop = async (database = name) => {
+    await adminQuery(server, `alter database ${database} with is_template false allow_connections true`);
+    await adminQuery(server, `drop database if exists ${database} with (force)`);
   };
+  for (const old of await adminRows(
+    server,
+    `select datname from pg_database where datname like 'stolik_tpl_%'`,
+  )) {
+    const created = Number(/^stolik_tpl_(\d+)_[0-9a-f]+$/.exec(old)?.[1]);
+    if (created > 0 && now - created > 86_400) await drop(old).catch(() => {});
+  }
+  await adminQuery(server, `create database ${name}`);
   try {
     const handle = await openDatabase({ databaseUrl: databaseUrl(name) });
     try {
@@ -156,14 +166,20 @@ export async function createPostgresTemplate(): Promise<{ name: string; drop: ()
     await drop().catch(() => {});
     throw error;
   }
-  return { name, drop };
+  return { name, drop: () => drop() };
 }
 
 async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+  await adminRows(serverUrl, statement);
+}
+
+/** Runs one statement on the server's own database; the first column of each row. */
+async function adminRows(serverUrl: string, statement: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(statement);
+    const result = await client.query<Record<string, string>>(statement);
+    return result.rows.map((row) => String(Object.values(row)[0]));
   } finally {
     await client.end();
   }
