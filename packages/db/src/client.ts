@@ -34,6 +34,8 @@ export interface DatabaseHandle {
     onGap?: () => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PGlite only: its data folder as an uncompressed tarball (for `loadDataDir`; tests use it). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -43,6 +45,11 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** An in-memory PGlite (tests). */
   inMemory?: boolean;
+  /**
+   * For the in-memory PGlite: a data folder to start from (a tarball from PGlite's `dumpDataDir`),
+   * instead of an empty new cluster. Tests open a copy of one migrated database this way.
+   */
+  loadDataDir?: Blob;
   /** Called when an idle pooled connection fails (it is not an error of any request). */
   onPoolError?: (error: Error) => void;
 }
@@ -54,7 +61,7 @@ const MIGRATION_LOCK_KEY = 7_311_042;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onPoolError);
-  return openPglite(options.inMemory ? undefined : (options.dataDir ?? './data'));
+  return openPglite(options.inMemory ? undefined : (options.dataDir ?? './data'), options.loadDataDir);
 }
 
 /**
@@ -69,7 +76,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * - Two processes on one folder corrupt it, and PGlite does not stop the second: we do, with a
  *   lock file naming the process that holds the folder (a dead holder's lock is taken over).
  */
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
   let location: string | undefined;
   let unlock = () => {};
   if (dataDir !== undefined) {
@@ -80,7 +87,9 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   // btree_gist: the booking exclusion constraint compares table ids (=) and time ranges (&&) in one index.
   const extensions = { btree_gist };
   const client = await PGlite.create(
-    location === undefined ? { extensions } : { dataDir: location, extensions },
+    location === undefined
+      ? { extensions, ...(loadDataDir ? { loadDataDir } : {}) }
+      : { dataDir: location, extensions },
   );
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
@@ -108,6 +117,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       if (!client.closed) await client.close();
       unlock();
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

@@ -1,10 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FakeBotApi } from '@stolik/bot/testing';
+import { inject } from 'vitest';
 import { TEST_BOT_TOKEN } from './telegram-launch';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The data folder of a product started once and stopped (see `global-setup.ts`). */
+    stolikProductData: string;
+  }
+}
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/src/server.ts');
@@ -33,9 +41,52 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the real product, as `pnpm start` runs it (API + built mini-app, embedded database in a
- * fresh folder), on a free port, and waits until it answers.
+ * folder of its own), on a free port, and waits until it answers. Under Vitest the folder starts as
+ * a copy of the one a product started and stopped at the beginning of the run (migrated, with the
+ * demo restaurant and the admin): what any later start of `pnpm start` finds; each file's product
+ * then changes only its own copy. Without that copy (another runner, or `env` given), the folder
+ * starts empty, as on a first start.
  */
 export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stolik-e2e-'));
+  const template = Object.keys(env).length === 0 ? startedData() : undefined;
+  if (template) cpSync(template, dataDir, { recursive: true });
+  const product = await startIn(dataDir, env);
+  return {
+    ...product,
+    stop: async () => {
+      await product.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The data folder of this run's first start, when the file runs under Vitest's global setup. */
+function startedData(): string | undefined {
+  try {
+    return inject('stolikProductData') || undefined;
+  } catch {
+    return undefined; // not under Vitest's runner
+  }
+}
+
+/**
+ * Starts the product on an empty folder and stops it: its data folder, migrated and seeded as
+ * every first start leaves it, for `startProduct` to copy. `remove` deletes it.
+ */
+export async function startedDataFolder(): Promise<{ folder: string; remove: () => void }> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'stolik-e2e-data-'));
+  try {
+    const product = await startIn(folder, {});
+    await product.stop();
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+async function startIn(dataDir: string, env: Record<string, string>): Promise<RunningProduct> {
   // The bot runs inside the product as in production, talking to a local fake Bot API.
   const botApi = new FakeBotApi();
   const botApiRoot = await botApi.start();
@@ -45,7 +96,6 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
     );
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'stolik-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     cwd: REPO_ROOT,
@@ -97,7 +147,6 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
       await botApi.stop();
     },
   };

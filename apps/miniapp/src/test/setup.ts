@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy…/waitFor give up after 1 s by default: a watchdog too short for a loaded machine (a screen
+// seen to render after it). What the tests expect to appear is unchanged; they only wait longer.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no matchMedia; the layout asks it for breakpoints and the colour scheme.
 if (!window.matchMedia) {
