@@ -16,6 +16,11 @@ describe('serving the built mini-app', () => {
       '{"version":3,"sources":["src/main.tsx"]}',
     );
     writeFileSync(path.join(dist, 'manifest.webmanifest'), '{}');
+    // What Vite leaves with `manifest: true`, and any other hidden file.
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{"index.html":{}}');
+    writeFileSync(path.join(dist, '.env'), 'SECRET=1');
+    writeFileSync(path.join(dist, 'assets', '.hidden.js'), 'SECRET=2');
     t = await createTestApp({ miniappDist: dist });
   });
   afterAll(() => t.close());
@@ -53,6 +58,17 @@ describe('serving the built mini-app', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ detail: 'Не найдено', code: 'not_found' });
     }
+  });
+
+  it('never serves a dot file or folder of the build (.vite/manifest.json)', async () => {
+    for (const url of ['/.vite/manifest.json', '/assets/.hidden.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toMatch(/index\.html":|SECRET/);
+    }
+    // A path without an extension is a client route: the app's page, never the file.
+    const env = await t.app.inject({ method: 'GET', url: '/.env' });
+    expect(env.body).not.toContain('SECRET');
   });
 
   it("answers a path it may not serve in the API's shape, never with Fastify's internal codes", async () => {

@@ -11,7 +11,7 @@ export type SendIndex = (reply: FastifyReply) => FastifyReply;
 /**
  * Serves the built mini-app's files: hashed assets cached for a year, the rest revalidated.
  * Returns what answers a client route with index.html, or null when the app is not built.
- * Source maps are never served (the build keeps them, without a reference in the code, for whoever
+ * Source maps and dot files are never served (the build keeps maps, without a reference in the code, for whoever
  * reads a stack from an error report on the server); a file that is not there, or a path that may
  * not be served (a folder, `..`), gets the API's 404 or 403 (`errors.ts`), not Fastify's codes.
  */
@@ -26,7 +26,9 @@ export async function serveMiniapp(app: FastifyInstance, root: string): Promise<
     root,
     index: false,
     decorateReply: false,
-    allowedPath: (pathname) => !pathname.toLowerCase().endsWith('.map'),
+    // Neither source maps nor dot files (the build's .vite/manifest.json, anything hidden) are for clients.
+    allowedPath: (pathname) =>
+      !pathname.toLowerCase().endsWith('.map') && !pathname.split('/').some((part) => part.startsWith('.')),
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
