@@ -282,6 +282,7 @@ export const ru = {
     yourNumber: 'Ваш номер в очереди',
     wait: 'Ожидание',
     waitMinutes: '~{{count}} мин',
+    waitHour: '1 час',
     waitUnknown: 'уточним',
     ahead_zero: 'Вы следующие',
     ahead_one: 'Перед вами {{count}} компания',

@@ -35,11 +35,14 @@ export function GuestQueueStatusScreen() {
     return <ErrorState messageKey="errors.guestNotFound" onRetry={() => void status.refetch()} />;
   const entry = status.data;
   const waiting = entry.status === 'live' || entry.status === 'joined' || entry.status === 'reserve';
-  // The same quote the staff row and the forecast show (the walk from the door is its floor).
+  // The same quote the staff row and the forecast show (the walk from the door is its floor); an
+  // hour or more reads '1 час', as spec §1 words it.
   const wait =
     entry.waiting_time === null
       ? t('guest.waitUnknown')
-      : t('guest.waitMinutes', { count: entry.waiting_time });
+      : entry.waiting_time >= 60
+        ? t('guest.waitHour')
+        : t('guest.waitMinutes', { count: entry.waiting_time });
 
   const leave = async () => {
     setConfirming(false);

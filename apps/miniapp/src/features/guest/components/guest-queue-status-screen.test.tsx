@@ -1,0 +1,48 @@
+import type { GuestQueueStatus } from '@stolik/contracts';
+import { screen } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderAt } from '../../../test/render';
+import { GuestQueueStatusScreen } from './guest-queue-status-screen';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const entry = (waiting_time: number | null): GuestQueueStatus => ({
+  token: 'guest-token-0123456789',
+  restaurant: 1,
+  restaurant_name: 'Демо',
+  number: 12,
+  status: 'live',
+  position: 2,
+  waiting_time,
+});
+
+function showWait(waiting: number | null) {
+  server.use(
+    http.get('*/api/public/queue/guest-token-0123456789/', () => HttpResponse.json(entry(waiting))),
+    http.get('*/api/public/restaurant/1/style/', () =>
+      HttpResponse.json({ restaurant: 1, palette: null, font: null }),
+    ),
+  );
+  renderAt(<GuestQueueStatusScreen />, {
+    path: '/guest/queue/:token',
+    route: '/guest/queue/guest-token-0123456789',
+  });
+}
+
+describe("the guest's own page: the wait", () => {
+  it('shows the quote in minutes, the same number the staff see', async () => {
+    showWait(12);
+    expect(await screen.findByText('~12 мин')).toBeTruthy();
+  });
+
+  it("says '1 час' for an hour or more, as spec §1 words it", async () => {
+    showWait(75);
+    expect(await screen.findByText('1 час')).toBeTruthy();
+    expect(screen.queryByText(/75/)).toBeNull();
+  });
+});
