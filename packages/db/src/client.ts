@@ -14,6 +14,8 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** The drizzle database, whichever engine is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction of a Database: what `db.transaction(async (tx) => …)` hands its callback. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {

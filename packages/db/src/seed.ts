@@ -1,6 +1,6 @@
 import { ROLE_ADMIN, type Role } from '@stolik/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from './client';
+import type { Database, Tx } from './client';
 import {
   bookingDurations,
   bookingSettings,
@@ -28,8 +28,6 @@ export interface SeedResult {
 }
 
 const SEED_LOCK_KEY = 7_311_043;
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * Fills an empty database with the demo restaurant and the first superuser. Safe to run on every

@@ -1,7 +1,5 @@
-import type { Database } from '@stolik/db';
+import type { Tx } from '@stolik/db';
 import { sql } from 'drizzle-orm';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The advisory lock key of "who takes a table now" (the second key is the restaurant). */
 const SEATING_LOCK = 7_311_044;

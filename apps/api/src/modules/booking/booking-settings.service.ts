@@ -14,11 +14,12 @@ import type {
   ZoneSchedule,
 } from '@stolik/contracts';
 import { MessageKey } from '@stolik/contracts';
-import { type Database, schema } from '@stolik/db';
+import { type Database, schema, type Tx } from '@stolik/db';
 import { localIsoDate } from '@stolik/domain';
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { FieldValidationError, notFound } from '../../shared/http-errors';
+import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
 import { announceChange } from '../events/changes';
 import {
   DEFAULT_CLEANING_MINUTES,
@@ -33,14 +34,12 @@ const {
   bookingDurations,
   bookingSettings,
   diningTables,
-  restaurants,
   tableLocks,
   timeRules,
   workTimes,
   zoneClosures,
   zones,
 } = schema;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A settings change changes what is available: every open timeline and slot picker refetches. */
 const announce = (tx: Tx | Database, restaurantId: number) =>
@@ -90,12 +89,6 @@ function windowOrThrow(from: string | null, to: string | null) {
  * managers; a zone switched off or a table locked for a day is a hostess's everyday call.
  */
 export function createBookingSettingsService(db: Database, now: () => Date = () => new Date()) {
-  async function restaurantOrThrow(id: number) {
-    const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id));
-    if (!row) throw notFound();
-    return row;
-  }
-
   async function zoneOf(restaurantId: number, zoneId: number) {
     const [zone] = await db
       .select()
@@ -130,7 +123,7 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
 
   return {
     async workTime(restaurantId: number): Promise<WorkTime[]> {
-      await restaurantOrThrow(restaurantId);
+      await restaurantOrThrow(db, restaurantId);
       const rows = await db
         .select()
         .from(workTimes)
@@ -145,7 +138,7 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
     },
 
     async setWorkTime(restaurantId: number, days: WorkTime[]): Promise<WorkTime[]> {
-      await restaurantOrThrow(restaurantId);
+      await restaurantOrThrow(db, restaurantId);
       await db.transaction(async (tx) => {
         for (const day of days) {
           const values = { opens: day.opens, closes: day.closes, isClosed: day.is_closed };
@@ -160,7 +153,7 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
     },
 
     async durations(restaurantId: number): Promise<DurationRule[]> {
-      await restaurantOrThrow(restaurantId);
+      await restaurantOrThrow(db, restaurantId);
       return (await loadDurations(db, restaurantId)).map((d) => ({
         seats_from: d.seatsFrom,
         seats_to: d.seatsTo,
@@ -170,7 +163,7 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
 
     /** The whole list, replaced: ranges of party sizes that must not overlap. */
     async setDurations(restaurantId: number, list: DurationRule[]): Promise<DurationRule[]> {
-      await restaurantOrThrow(restaurantId);
+      await restaurantOrThrow(db, restaurantId);
       const sorted = [...list].sort((a, b) => a.seats_from - b.seats_from);
       sorted.forEach((rule, i) => {
         const next = sorted[i + 1];
@@ -196,14 +189,14 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
     },
 
     async gaps(restaurantId: number): Promise<BookingSettings> {
-      await restaurantOrThrow(restaurantId);
+      await restaurantOrThrow(db, restaurantId);
       const gaps = await loadGaps(db, restaurantId);
       return { preparation_minutes: gaps.preparationMinutes, cleaning_minutes: gaps.cleaningMinutes };
     },
 
     /** New gaps hold for bookings made or moved from now on; existing held ranges stay as booked. */
     async setGaps(restaurantId: number, body: Partial<BookingSettings>): Promise<BookingSettings> {
-      await restaurantOrThrow(restaurantId);
+      await restaurantOrThrow(db, restaurantId);
       const current = await loadGaps(db, restaurantId);
       const values = {
         preparationMinutes:
@@ -222,7 +215,7 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
 
     /** Every zone, on or off, with its closures from today on. */
     async zoneSchedules(restaurantId: number): Promise<ZoneSchedule[]> {
-      const restaurant = await restaurantOrThrow(restaurantId);
+      const restaurant = await restaurantOrThrow(db, restaurantId);
       const today = localIsoDate(restaurant.timezone, now());
       const zoneRows = await db
         .select()
@@ -270,7 +263,7 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
       zoneId: number,
       closures: ZoneClosure[],
     ): Promise<ZoneSchedule> {
-      const restaurant = await restaurantOrThrow(restaurantId);
+      const restaurant = await restaurantOrThrow(db, restaurantId);
       await zoneOf(restaurantId, zoneId);
       for (const c of closures) windowOrThrow(c.from, c.to);
       const today = localIsoDate(restaurant.timezone, now());
@@ -290,7 +283,7 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
     },
 
     async locks(restaurantId: number, date?: string): Promise<TableLock[]> {
-      const restaurant = await restaurantOrThrow(restaurantId);
+      const restaurant = await restaurantOrThrow(db, restaurantId);
       const rows = await db
         .select()
         .from(tableLocks)
@@ -305,7 +298,7 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
     },
 
     async addLock(viewer: Viewer, restaurantId: number, body: TableLockBody): Promise<TableLock> {
-      await restaurantOrThrow(restaurantId);
+      await restaurantOrThrow(db, restaurantId);
       windowOrThrow(body.from, body.to);
       const [table] = await db
         .select({ id: diningTables.id })
@@ -346,7 +339,7 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
     },
 
     async timeRules(restaurantId: number, ruleType?: string): Promise<TimeRule[]> {
-      await restaurantOrThrow(restaurantId);
+      await restaurantOrThrow(db, restaurantId);
       const rows = await db
         .select()
         .from(timeRules)
@@ -357,7 +350,7 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
 
     async addTimeRule(viewer: Viewer, body: TimeRuleCreateBody): Promise<TimeRule> {
       requireRestaurant(viewer, body.restaurant, 'admin');
-      await restaurantOrThrow(body.restaurant);
+      await restaurantOrThrow(db, body.restaurant);
       windowOrThrow(body.from, body.to);
       checkRuleValues(body.rule_type, body.minutes, body.covers, body.from);
       const row = await db.transaction(async (tx) => {
@@ -421,7 +414,7 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
     },
 
     async autoRules(restaurantId: number, ruleType?: string): Promise<AutoRule[]> {
-      await restaurantOrThrow(restaurantId);
+      await restaurantOrThrow(db, restaurantId);
       const rows = await db
         .select()
         .from(autoReservationRules)
@@ -432,7 +425,7 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
 
     async addAutoRule(viewer: Viewer, body: AutoRuleCreateBody): Promise<AutoRule> {
       requireRestaurant(viewer, body.restaurant, 'admin');
-      await restaurantOrThrow(body.restaurant);
+      await restaurantOrThrow(db, body.restaurant);
       windowOrThrow(body.from, body.to);
       await zoneOrNull(body.restaurant, body.zone);
       const [row] = await db

@@ -19,7 +19,7 @@ import type {
   WaitingListBody,
 } from '@stolik/contracts';
 import { MessageKey } from '@stolik/contracts';
-import { type Database, schema } from '@stolik/db';
+import { type Database, schema, type Tx } from '@stolik/db';
 import {
   type AvailabilityInput,
   availableSlots,
@@ -60,6 +60,7 @@ import { deviceHash, type GuestProof, isSameGuest } from '../../shared/guest-dev
 import { FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
 import { idempotencyKeyReused, requestHash } from '../../shared/idempotency';
 import { phoneOrThrow } from '../../shared/phone-input';
+import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
 import { lockSeating } from '../../shared/seating-lock';
 import { announceChange } from '../events/changes';
 import {
@@ -86,7 +87,6 @@ const {
 } = schema;
 type BookingRow = typeof bookings.$inferSelect;
 type RestaurantRow = typeof restaurants.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The database keeps microseconds; the API (and so every version a client holds) shows milliseconds. */
 const sameMillisecond = (a: Date, b: Date) => a.getTime() === b.getTime();
@@ -124,12 +124,6 @@ const NOWHERE: Place = { tableId: null, groupId: null, tableIds: [] };
  * impossible whatever the code above it does.
  */
 export function createBookingService(db: Database, now: () => Date = () => new Date()) {
-  async function restaurantOrThrow(id: number): Promise<RestaurantRow> {
-    const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id));
-    if (!row) throw notFound();
-    return row;
-  }
-
   async function bookingFor(viewer: Viewer, id: number): Promise<BookingRow> {
     const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
     if (!row) throw notFound();
@@ -667,7 +661,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
     restaurantOrThrow,
 
     async list(query: BookingListQuery): Promise<Omit<BookingPage, 'next' | 'previous'>> {
-      const restaurant = await restaurantOrThrow(query.restaurant_id);
+      const restaurant = await restaurantOrThrow(db, query.restaurant_id);
       const conditions: (SQL | undefined)[] = [
         eq(bookings.restaurantId, restaurant.id),
         ...dayFilter(restaurant, query.start_date, query.end_date),
@@ -715,7 +709,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
     /** POST /api/booking/: a booking made by staff; confirmed unless they say 'new'. */
     async create(viewer: Viewer, body: BookingCreateBody): Promise<Booking> {
       requireRestaurant(viewer, body.restaurant, 'member');
-      const restaurant = await restaurantOrThrow(body.restaurant);
+      const restaurant = await restaurantOrThrow(db, body.restaurant);
       const phone = phoneOrThrow(body.phone, false);
       const start = new Date(body.seating_time);
       const end = await endTimeFor(restaurant.id, body.group_size, start, body.end_time);
@@ -743,7 +737,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
     /** POST /api/booking/waiting_queue/: a request on the waiting list, holding no table. */
     async addToWaitingList(viewer: Viewer, body: WaitingListBody): Promise<Booking> {
       requireRestaurant(viewer, body.restaurant, 'member');
-      const restaurant = await restaurantOrThrow(body.restaurant);
+      const restaurant = await restaurantOrThrow(db, body.restaurant);
       const phone = phoneOrThrow(body.phone, false);
       const start = new Date(body.seating_time);
       const end = await endTimeFor(restaurant.id, body.group_size, start, body.end_time);
@@ -782,7 +776,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
       if (version && !sameMillisecond(before.updatedAt, version)) {
         throw new HttpError(409, 'bookingApi.changedElsewhere', 'conflict');
       }
-      const restaurant = await restaurantOrThrow(before.restaurantId);
+      const restaurant = await restaurantOrThrow(db, before.restaurantId);
       const to = body.status ?? before.status;
       if (to !== before.status && !canMoveBooking(before.status, to)) {
         throw new HttpError(409, 'bookingApi.transitionRefused', 'invalid_transition', {
@@ -831,7 +825,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
 
     /** GET /api/booking/today-bookings/: the restaurant's service day now, by seating time. */
     async today(restaurantId: number): Promise<Booking[]> {
-      const restaurant = await restaurantOrThrow(restaurantId);
+      const restaurant = await restaurantOrThrow(db, restaurantId);
       const day = serviceDateOf(restaurant.timezone, now());
       const rows = await db
         .select()
@@ -843,7 +837,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
 
     /** GET /api/booking/guest-count/: bookings and covers of a day. */
     async guestCount(restaurantId: number, date?: string): Promise<GuestCount> {
-      const restaurant = await restaurantOrThrow(restaurantId);
+      const restaurant = await restaurantOrThrow(db, restaurantId);
       const day = date ?? serviceDateOf(restaurant.timezone, now());
       const rows = await db
         .select({
@@ -868,7 +862,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
 
     /** history-by-search-field: earlier guests whose name or phone matches, most recent first. */
     async searchGuests(restaurantId: number, search: string): Promise<HistorySearchGuest[]> {
-      await restaurantOrThrow(restaurantId);
+      await restaurantOrThrow(db, restaurantId);
       const rows = await db
         .select({
           phone: bookings.phone,
@@ -892,7 +886,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
     },
 
     async searchGuestsCount(restaurantId: number, search: string): Promise<number> {
-      await restaurantOrThrow(restaurantId);
+      await restaurantOrThrow(db, restaurantId);
       const [row] = await db
         .select({ n: sql<number>`count(distinct ${bookings.phone})::int` })
         .from(bookings)
@@ -902,7 +896,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
 
     /** The rows of the contacts export: every booking of the range with a phone, by time. */
     async contacts(restaurantId: number, start: string, end: string) {
-      const restaurant = await restaurantOrThrow(restaurantId);
+      const restaurant = await restaurantOrThrow(db, restaurantId);
       if (end < start) throw new FieldValidationError({ end_date: ['bookingConflicts.endBeforeStart'] });
       const rows = await db
         .select()
@@ -930,7 +924,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
       requireRestaurant(viewer, targetId, 'member');
       if (targetId === before.restaurantId)
         throw new FieldValidationError({ restaurant: [MessageKey.invalid] });
-      const target = await restaurantOrThrow(targetId);
+      const target = await restaurantOrThrow(db, targetId);
       const place = HOLDING.includes(before.status)
         ? await placeFor(target, null, before.groupSize, before.seatingTime, before.endTime)
         : NOWHERE;
@@ -961,7 +955,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
     // ---- availability ----
 
     async slots(query: AvailableSlotsQuery): Promise<{ date: string; slots: AvailableSlot[] }> {
-      const restaurant = await restaurantOrThrow(query.restaurant_id);
+      const restaurant = await restaurantOrThrow(db, query.restaurant_id);
       const input = await loadAvailabilityInput(db, restaurant, query.date, now());
       const slots = availableSlots(input, {
         groupSize: query.group_size,
@@ -976,7 +970,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
     },
 
     async findTables(query: FindTablesQuery): Promise<TableFit[]> {
-      const restaurant = await restaurantOrThrow(query.restaurant_id);
+      const restaurant = await restaurantOrThrow(db, query.restaurant_id);
       const start = new Date(query.start_time);
       const end = await endTimeFor(restaurant.id, query.num_people, start, query.end_time);
       const input = await inputFor(restaurant, start);
@@ -1019,7 +1013,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
       page: number,
       pageSize: number,
     ): Promise<{ count: number; results: DayTable[] }> {
-      const restaurant = await restaurantOrThrow(restaurantId);
+      const restaurant = await restaurantOrThrow(db, restaurantId);
       const input = await loadAvailabilityInput(db, restaurant, date, now());
       const all = await db
         .select()
@@ -1063,7 +1057,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
     // ---- guests ----
 
     async publicSlots(restaurantId: number, date: string, groupSize: number) {
-      const restaurant = await restaurantOrThrow(restaurantId);
+      const restaurant = await restaurantOrThrow(db, restaurantId);
       if (!restaurant.hasBookings) return { date, slots: [] };
       const input = await loadAvailabilityInput(db, restaurant, date, now());
       return { date, slots: availableSlots(input, { groupSize, online: true }).map((s) => s.time) };
@@ -1081,7 +1075,7 @@ export function createBookingService(db: Database, now: () => Date = () => new D
       source: EntrySource,
       telegramChatId: number | null = null,
     ): Promise<{ created: boolean; status: GuestBookingStatus }> {
-      const restaurant = await restaurantOrThrow(restaurantId);
+      const restaurant = await restaurantOrThrow(db, restaurantId);
       if (!restaurant.hasBookings) throw new HttpError(409, 'bookingApi.bookingsOff', 'bookings_off');
       const phone = phoneOrThrow(body.phone, true);
       // The same key with another form: 422, never the booking (and token) of whoever sent it first.

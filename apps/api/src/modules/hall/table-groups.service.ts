@@ -1,9 +1,11 @@
 import type { CreateGroupsBody, GroupPatchBody, TableGroup } from '@stolik/contracts';
+import type { Tx } from '@stolik/db';
 import { type Database, schema } from '@stolik/db';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { type FieldMessage, FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
-import { announceHallChange, restaurantOrThrow, type Tx } from './hall-shared';
+import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
+import { announceHallChange } from './hall-shared';
 import { groupBookings } from './table-use';
 import { seatsInOrderOrThrow } from './tables.service';
 

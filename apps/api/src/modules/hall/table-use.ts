@@ -1,6 +1,6 @@
+import type { Tx } from '@stolik/db';
 import { schema } from '@stolik/db';
 import { and, arrayOverlaps, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Tx } from './hall-shared';
 
 const { bookings, bookingTables, queueEntries } = schema;
 

@@ -4,9 +4,10 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
+import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
 import { lockSeating } from '../../shared/seating-lock';
 import { toTable } from '../restaurants/restaurants.service';
-import { announceHallChange, restaurantOrThrow } from './hall-shared';
+import { announceHallChange } from './hall-shared';
 import { tableUse } from './table-use';
 
 const { diningTables, zones } = schema;

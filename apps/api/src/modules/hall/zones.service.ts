@@ -3,7 +3,8 @@ import { type Database, schema } from '@stolik/db';
 import { and, asc, eq, max, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
-import { announceHallChange, restaurantOrThrow } from './hall-shared';
+import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
+import { announceHallChange } from './hall-shared';
 
 const { diningTables, zones } = schema;
 type ZoneRow = typeof zones.$inferSelect;

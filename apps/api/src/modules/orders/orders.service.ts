@@ -9,7 +9,7 @@ import type {
   PosImportReply,
   PosOrder,
 } from '@stolik/contracts';
-import { type Database, schema } from '@stolik/db';
+import { type Database, schema, type Tx } from '@stolik/db';
 import { kopecksToRubles, type OrderStatus, rublesToKopecks } from '@stolik/domain';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type PosCaller, requireRestaurant, type Viewer } from '../../shared/access';
@@ -19,7 +19,6 @@ import { announceChange } from '../events/changes';
 
 const { orders, orderItems, restaurants, diningTables, users } = schema;
 type OrderRow = typeof orders.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** One import of a restaurant at a time, so two pushes of one new order cannot both insert it. */
 const IMPORT_LOCK = 7_311_086;

@@ -16,7 +16,7 @@ import type {
   WalkInBody,
 } from '@stolik/contracts';
 import { MessageKey, QUOTE_SETTINGS } from '@stolik/contracts';
-import { type Database, schema } from '@stolik/db';
+import { type Database, schema, type Tx } from '@stolik/db';
 import {
   ACTIVE_QUEUE_STATUSES,
   type BookingStatus,
@@ -46,6 +46,7 @@ import { deviceHash, isSameGuest } from '../../shared/guest-device';
 import { FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
 import { idempotencyKeyReused, requestHash } from '../../shared/idempotency';
 import { phoneOrThrow } from '../../shared/phone-input';
+import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
 import { lockSeating } from '../../shared/seating-lock';
 import { announceChange } from '../events/changes';
 
@@ -61,7 +62,6 @@ const {
   bookingTables,
 } = schema;
 type EntryRow = typeof queueEntries.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const CLEANING_MINUTES = 10;
 const TURN_CACHE_MS = 5 * 60_000;
@@ -125,12 +125,6 @@ export function createQueueService(
   options: { turnCacheMs?: number } = {},
 ) {
   const turnCacheMs = options.turnCacheMs ?? TURN_CACHE_MS;
-  async function restaurantOrThrow(id: number) {
-    const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id));
-    if (!row) throw notFound();
-    return row;
-  }
-
   /**
    * What the restaurant's last four weeks say about its queue: the quantiles of closed parties'
    * minutes at the table by size bucket, and the share of joins that were seated (the rest walked
@@ -581,7 +575,7 @@ export function createQueueService(
     tableIds: number[] = [],
   ): Promise<EntryRow> {
     requireRestaurant(viewer, body.restaurant, 'member');
-    const restaurant = await restaurantOrThrow(body.restaurant);
+    const restaurant = await restaurantOrThrow(db, body.restaurant);
     const phone = phoneOrThrow(body.phone, false);
     if (status === 'sat') await tablesOfOrThrow(restaurant.id, tableIds);
     try {
@@ -611,7 +605,7 @@ export function createQueueService(
     estimates,
 
     async list(query: QueueListQuery): Promise<QueueEntry[]> {
-      const restaurant = await restaurantOrThrow(query.restaurant_id);
+      const restaurant = await restaurantOrThrow(db, query.restaurant_id);
       const day = query.date ?? localIsoDate(restaurant.timezone, now());
       const conditions = [eq(queueEntries.restaurantId, restaurant.id), eq(queueEntries.serviceDate, day)];
       if (query.status?.length) conditions.push(inArray(queueEntries.status, query.status));
@@ -722,7 +716,7 @@ export function createQueueService(
       if (body.restaurant === entry.restaurantId) {
         throw new FieldValidationError({ restaurant: [MessageKey.invalid] });
       }
-      const target = await restaurantOrThrow(body.restaurant);
+      const target = await restaurantOrThrow(db, body.restaurant);
       if (!ACTIVE_QUEUE_STATUSES.includes(entry.status)) {
         throw new HttpError(409, 'queue.transitionRefused', 'invalid_transition', { status: entry.status });
       }
@@ -785,7 +779,7 @@ export function createQueueService(
       source: EntrySource,
       telegramChatId: number | null = null,
     ) {
-      const restaurant = await restaurantOrThrow(restaurantId);
+      const restaurant = await restaurantOrThrow(db, restaurantId);
       const phone = phoneOrThrow(body.phone, true);
       // The same form sent again (a double tap, a retry): the entry it made the first time; the
       // same key with another form: 422, never the entry (and token) of whoever sent it first.
@@ -862,7 +856,7 @@ export function createQueueService(
 
     /** GET /api/reservation/zones/{id}/: every table by zone, free or with the party sitting there. */
     async seatingZones(restaurantId: number): Promise<SeatingZone[]> {
-      await restaurantOrThrow(restaurantId);
+      await restaurantOrThrow(db, restaurantId);
       const zoneRows = await db
         .select()
         .from(zones)
@@ -914,7 +908,7 @@ export function createQueueService(
      * simulated waits, and what a party of each size joining now would wait.
      */
     async forecast(restaurantId: number, query: ForecastQuery): Promise<Omit<Forecast, 'next' | 'previous'>> {
-      await restaurantOrThrow(restaurantId);
+      await restaurantOrThrow(db, restaurantId);
       const hall = await hallOf(restaurantId);
       const waits = new Map(simulate(hall).map((e) => [e.id, e]));
       const start = (query.page - 1) * query.page_size;
@@ -943,7 +937,7 @@ export function createQueueService(
     async phoneHistory(query: HistoryByPhoneQuery): Promise<PhoneHistory> {
       const phone = normalizeMobilePhone(query.phone_number);
       if (!phone) throw new FieldValidationError({ phone_number: [MessageKey.phone] });
-      await restaurantOrThrow(query.restaurant_id);
+      await restaurantOrThrow(db, query.restaurant_id);
       const ofGuest = and(eq(queueEntries.restaurantId, query.restaurant_id), eq(queueEntries.phone, phone));
       const [summary] = await db
         .select({ visits: count(), last: max(queueEntries.createdAt) })
@@ -972,7 +966,7 @@ export function createQueueService(
     },
 
     async publicRestaurant(id: number) {
-      const restaurant = await restaurantOrThrow(id);
+      const restaurant = await restaurantOrThrow(db, id);
       const hall = await hallOf(id);
       // What a couple joining now would wait: the figure a guest weighs before joining.
       const [couple] = simulate(hall, [{ id: -1, partySize: 2 }]).filter((e) => e.id === -1);

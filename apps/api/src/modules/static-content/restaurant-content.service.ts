@@ -5,7 +5,7 @@ import { FONT_CONTENT_TYPES, type FontFormat, fontFormatOf } from '@stolik/domai
 import { eq } from 'drizzle-orm';
 import type { Viewer } from '../../shared/access';
 import { FieldValidationError, notFound } from '../../shared/http-errors';
-import { restaurantOrThrow } from '../hall/hall-shared';
+import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
 
 const { restaurantFonts, restaurantStaticContent } = schema;
 

@@ -7,11 +7,13 @@ import type {
   SchemeVersionSummary,
   SchemeView,
 } from '@stolik/contracts';
+import type { Tx } from '@stolik/db';
 import { type Database, schema } from '@stolik/db';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Viewer } from '../../shared/access';
 import { type FieldMessage, FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
-import { announceHallChange, restaurantOrThrow, type Tx } from '../hall/hall-shared';
+import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
+import { announceHallChange } from '../hall/hall-shared';
 
 const { diningTables, schemeVersions, users, zones } = schema;
 type TableRow = typeof diningTables.$inferSelect;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MiniAppAddress } from '@stolik/bot';
-import { type Database, schema } from '@stolik/db';
+import { type Database, schema, type Tx } from '@stolik/db';
 import { createServerI18n } from '@stolik/i18n';
 import {
   and,
@@ -30,8 +30,6 @@ const {
   restaurants,
   diningTables,
 } = schema;
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DispatcherTuning {
   /** At most one message per chat in this long (Telegram: about one per second per chat). */
