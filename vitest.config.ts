@@ -14,14 +14,23 @@ function unit(name: string, root: string, hookTimeout?: number): TestProjectInli
   return { test: { name, root, include: ['src/**/*.test.ts'], ...(hookTimeout ? { hookTimeout } : {}) } };
 }
 
-function onEveryDatabase(name: string, root: string): TestProjectInlineConfiguration[] {
-  const project = (engine: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+/**
+ * Tests that measure the Telegram dispatcher's pace (at most 30 messages in any second, its
+ * pauses, a message within 2 s) by the clock of the process they run in: a file running beside
+ * them on the other worker can stall that clock and bunch what was sent evenly. They run after
+ * everything else, one file at a time, alone on the machine's two cores.
+ */
+const PACED = ['src/modules/telegram/telegram-e2e*.test.ts', 'src/modules/telegram/dispatcher*.test.ts'];
+
+function onEveryDatabase(name: string, root: string, paced: string[] = []): TestProjectInlineConfiguration[] {
+  const project = (engine: 'pglite' | 'postgres', alone = false): TestProjectInlineConfiguration => ({
     test: {
-      name: `${name}:${engine}`,
+      name: `${name}${alone ? '-paced' : ''}:${engine}`,
       root,
       // *.postgres.test.ts: what only a server has (connections that drop, other processes).
-      include: ['src/**/*.test.ts'],
-      exclude: engine === 'postgres' ? [] : ['src/**/*.postgres.test.ts'],
+      include: alone ? paced : ['src/**/*.test.ts'],
+      exclude: [...(engine === 'postgres' ? [] : ['src/**/*.postgres.test.ts']), ...(alone ? [] : paced)],
+      ...(alone ? { fileParallelism: false, sequence: { groupOrder: engine === 'pglite' ? 2 : 3 } } : {}),
       env: { STOLIK_TEST_DB: engine },
       globalSetup: [databaseSetup],
       testTimeout: 20_000,
@@ -32,7 +41,11 @@ function onEveryDatabase(name: string, root: string): TestProjectInlineConfigura
       isolate: false,
     },
   });
-  return postgresUrl ? [project('pglite'), project('postgres')] : [project('pglite')];
+  const engines: ('pglite' | 'postgres')[] = postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+  return [
+    ...engines.map((engine) => project(engine)),
+    ...(paced.length ? engines.map((engine) => project(engine, true)) : []),
+  ];
 }
 
 export default defineConfig({
@@ -52,7 +65,7 @@ export default defineConfig({
       // The benchmarks' own figures that must not slide back (the quote accuracy of issue #20).
       { test: { name: 'bench', root: 'bench', include: ['**/*.test.ts'], testTimeout: 120_000 } },
       ...onEveryDatabase('db', 'packages/db'),
-      ...onEveryDatabase('api', 'apps/api'),
+      ...onEveryDatabase('api', 'apps/api', PACED),
       './apps/miniapp/vitest.config.ts',
       {
         test: {
