@@ -1,0 +1,4 @@
+export const api = {
+  healthOk: 'ok',
+  databaseDown: 'База данных недоступна',
+} as const;

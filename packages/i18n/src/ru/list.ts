@@ -1,0 +1,3 @@
+export const list = {
+  empty: 'Ничего не найдено',
+} as const;

@@ -1,0 +1,5 @@
+export const logout = {
+  confirm: 'Вы уверены, что хотите выйти?',
+  yes: 'Выйти',
+  no: 'Остаться',
+} as const;

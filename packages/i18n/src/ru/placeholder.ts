@@ -1,0 +1,4 @@
+export const placeholder = {
+  redirect: 'Перенаправляем…',
+  settings: 'Выберите раздел настроек.',
+} as const;

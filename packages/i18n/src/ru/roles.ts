@@ -1,0 +1,5 @@
+export const roles = {
+  admin: 'Управляющий',
+  manager: 'Хостес',
+  superuser: 'Суперпользователь',
+} as const;
