@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type DatabaseHandle, schema } from '@stolik/db';
+import type { DatabaseHandle } from '@stolik/db';
 import { createServerI18n } from '@stolik/i18n';
-import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { UserFromGetMe } from 'grammy/types';
@@ -39,7 +38,9 @@ import { createGuestDataService } from './modules/privacy/guest-data.service';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { queueRoutes } from './modules/queue/queue.routes';
 import { createQueueService } from './modules/queue/queue.service';
+import { createRestaurantsRepository } from './modules/restaurants/restaurants.repository';
 import { restaurantsRoutes } from './modules/restaurants/restaurants.routes';
+import { createRestaurantsService } from './modules/restaurants/restaurants.service';
 import { createPlatformService } from './modules/static-content/platform.service';
 import { createRestaurantContentService } from './modules/static-content/restaurant-content.service';
 import { createSchemeService } from './modules/static-content/scheme.service';
@@ -186,7 +187,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth, telegramSignIn });
   await app.register(usersRoutes, { users, invitations, auth, limiter });
-  await app.register(restaurantsRoutes);
+  await app.register(restaurantsRoutes, {
+    restaurants: createRestaurantsService(createRestaurantsRepository(db)),
+  });
   await app.register(guestLinksRoutes, { publicUrl, miniAppShortName: deps.config.botMiniappShortName });
   const queue = createQueueService(db, undefined, { turnCacheMs: deps.turnCacheMs });
   // Guest forms sent from the Mini App carry init data: the guest's chat for the bot's answer.
@@ -220,13 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hub: changes,
     sessionIsLive: async (session) => (await loadViewer(db, session.userId, session)) !== null,
     findGuestBooking: (token) => bookings.guestBookingRef(token),
-    findGuestEntry: async (token) => {
-      const [row] = await db
-        .select({ id: schema.queueEntries.id, restaurantId: schema.queueEntries.restaurantId })
-        .from(schema.queueEntries)
-        .where(eq(schema.queueEntries.guestToken, token));
-      return row ?? null;
-    },
+    findGuestEntry: (token) => queue.guestEntryRef(token),
     ...(deps.eventStreamLifetimeMs ? { lifetimeMs: deps.eventStreamLifetimeMs } : {}),
   });
 

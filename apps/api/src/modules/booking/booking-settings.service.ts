@@ -14,9 +14,8 @@ import type {
   ZoneSchedule,
 } from '@stolik/contracts';
 import { MessageKey } from '@stolik/contracts';
-import { type Database, schema, type Tx } from '@stolik/db';
+import type { Database, Tx } from '@stolik/db';
 import { localIsoDate } from '@stolik/domain';
-import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { FieldValidationError, notFound } from '../../shared/http-errors';
 import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
@@ -28,24 +27,18 @@ import {
   loadGaps,
   wallTime,
 } from './availability-input';
-
-const {
-  autoReservationRules,
-  bookingDurations,
-  bookingSettings,
-  diningTables,
-  tableLocks,
-  timeRules,
-  workTimes,
-  zoneClosures,
-  zones,
-} = schema;
+import {
+  type AutoRuleRow,
+  createBookingSettingsRepository,
+  type TableLockRow,
+  type TimeRuleRow,
+} from './booking-settings.repository';
 
 /** A settings change changes what is available: every open timeline and slot picker refetches. */
 const announce = (tx: Tx | Database, restaurantId: number) =>
   announceChange(tx as Tx, { kind: 'table', restaurant: restaurantId, id: 0 });
 
-const toTimeRule = (r: typeof timeRules.$inferSelect): TimeRule => ({
+const toTimeRule = (r: TimeRuleRow): TimeRule => ({
   id: r.id,
   restaurant: r.restaurantId,
   rule_type: r.ruleType,
@@ -57,7 +50,7 @@ const toTimeRule = (r: typeof timeRules.$inferSelect): TimeRule => ({
   is_active: r.isActive,
 });
 
-const toAutoRule = (r: typeof autoReservationRules.$inferSelect): AutoRule => ({
+const toAutoRule = (r: AutoRuleRow): AutoRule => ({
   id: r.id,
   restaurant: r.restaurantId,
   rule_type: 'confirm',
@@ -69,7 +62,7 @@ const toAutoRule = (r: typeof autoReservationRules.$inferSelect): AutoRule => ({
   is_active: r.isActive,
 });
 
-const toLock = (l: typeof tableLocks.$inferSelect): TableLock => ({
+const toLock = (l: TableLockRow): TableLock => ({
   id: l.id,
   table: l.tableId,
   date: l.date,
@@ -89,24 +82,23 @@ function windowOrThrow(from: string | null, to: string | null) {
  * managers; a zone switched off or a table locked for a day is a hostess's everyday call.
  */
 export function createBookingSettingsService(db: Database, now: () => Date = () => new Date()) {
+  const repository = createBookingSettingsRepository(db);
+
   async function zoneOf(restaurantId: number, zoneId: number) {
-    const [zone] = await db
-      .select()
-      .from(zones)
-      .where(and(eq(zones.id, zoneId), eq(zones.restaurantId, restaurantId)));
+    const zone = await repository.zoneOf(restaurantId, zoneId);
     if (!zone) throw notFound();
     return zone;
   }
 
   async function timeRuleFor(viewer: Viewer, id: number) {
-    const [row] = await db.select().from(timeRules).where(eq(timeRules.id, id));
+    const row = await repository.timeRule(id);
     if (!row) throw notFound();
     requireRestaurant(viewer, row.restaurantId, 'admin');
     return row;
   }
 
   async function autoRuleFor(viewer: Viewer, id: number) {
-    const [row] = await db.select().from(autoReservationRules).where(eq(autoReservationRules.id, id));
+    const row = await repository.autoRule(id);
     if (!row) throw notFound();
     requireRestaurant(viewer, row.restaurantId, 'admin');
     return row;
@@ -114,21 +106,14 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
 
   async function zoneOrNull(restaurantId: number, zoneId: number | null | undefined) {
     if (zoneId === null || zoneId === undefined) return;
-    const [zone] = await db
-      .select({ id: zones.id })
-      .from(zones)
-      .where(and(eq(zones.id, zoneId), eq(zones.restaurantId, restaurantId)));
+    const zone = await repository.zoneOf(restaurantId, zoneId);
     if (!zone) throw new FieldValidationError({ zone: [MessageKey.invalid] });
   }
 
   return {
     async workTime(restaurantId: number): Promise<WorkTime[]> {
       await restaurantOrThrow(db, restaurantId);
-      const rows = await db
-        .select()
-        .from(workTimes)
-        .where(eq(workTimes.restaurantId, restaurantId))
-        .orderBy(asc(workTimes.weekday));
+      const rows = await repository.workTimes(restaurantId);
       return rows.map((r) => ({
         weekday: r.weekday,
         opens: wallTime(r.opens) ?? '00:00',
@@ -141,11 +126,12 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
       await restaurantOrThrow(db, restaurantId);
       await db.transaction(async (tx) => {
         for (const day of days) {
-          const values = { opens: day.opens, closes: day.closes, isClosed: day.is_closed };
-          await tx
-            .insert(workTimes)
-            .values({ restaurantId, weekday: day.weekday, ...values })
-            .onConflictDoUpdate({ target: [workTimes.restaurantId, workTimes.weekday], set: values });
+          await repository.setWorkTime(tx, restaurantId, {
+            weekday: day.weekday,
+            opens: day.opens,
+            closes: day.closes,
+            isClosed: day.is_closed,
+          });
         }
         await announce(tx, restaurantId);
       });
@@ -172,17 +158,11 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
         }
       });
       await db.transaction(async (tx) => {
-        await tx.delete(bookingDurations).where(eq(bookingDurations.restaurantId, restaurantId));
-        if (sorted.length > 0) {
-          await tx.insert(bookingDurations).values(
-            sorted.map((d) => ({
-              restaurantId,
-              seatsFrom: d.seats_from,
-              seatsTo: d.seats_to,
-              minutes: d.minutes,
-            })),
-          );
-        }
+        await repository.replaceDurations(
+          tx,
+          restaurantId,
+          sorted.map((d) => ({ seatsFrom: d.seats_from, seatsTo: d.seats_to, minutes: d.minutes })),
+        );
         await announce(tx, restaurantId);
       });
       return this.durations(restaurantId);
@@ -204,10 +184,7 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
         cleaningMinutes: body.cleaning_minutes ?? current.cleaningMinutes ?? DEFAULT_CLEANING_MINUTES,
       };
       await db.transaction(async (tx) => {
-        await tx
-          .insert(bookingSettings)
-          .values({ restaurantId, ...values })
-          .onConflictDoUpdate({ target: bookingSettings.restaurantId, set: values });
+        await repository.setGaps(tx, restaurantId, values);
         await announce(tx, restaurantId);
       });
       return this.gaps(restaurantId);
@@ -217,26 +194,11 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
     async zoneSchedules(restaurantId: number): Promise<ZoneSchedule[]> {
       const restaurant = await restaurantOrThrow(db, restaurantId);
       const today = localIsoDate(restaurant.timezone, now());
-      const zoneRows = await db
-        .select()
-        .from(zones)
-        .where(eq(zones.restaurantId, restaurantId))
-        .orderBy(asc(zones.sortOrder), asc(zones.name));
-      const closures = zoneRows.length
-        ? await db
-            .select()
-            .from(zoneClosures)
-            .where(
-              and(
-                inArray(
-                  zoneClosures.zoneId,
-                  zoneRows.map((z) => z.id),
-                ),
-                gte(zoneClosures.date, today),
-              ),
-            )
-            .orderBy(asc(zoneClosures.date), asc(zoneClosures.fromTime))
-        : [];
+      const zoneRows = await repository.zones(restaurantId);
+      const closures = await repository.closuresFrom(
+        zoneRows.map((z) => z.id),
+        today,
+      );
       return zoneRows.map((zone) => ({
         zone: zone.id,
         name: zone.name,
@@ -250,7 +212,7 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
     async setZoneActive(restaurantId: number, zoneId: number, active: boolean): Promise<ZoneSchedule> {
       await zoneOf(restaurantId, zoneId);
       await db.transaction(async (tx) => {
-        await tx.update(zones).set({ isActive: active }).where(eq(zones.id, zoneId));
+        await repository.setZoneActive(tx, zoneId, active);
         await announce(tx, restaurantId);
       });
       const all = await this.zoneSchedules(restaurantId);
@@ -268,14 +230,12 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
       for (const c of closures) windowOrThrow(c.from, c.to);
       const today = localIsoDate(restaurant.timezone, now());
       await db.transaction(async (tx) => {
-        await tx
-          .delete(zoneClosures)
-          .where(and(eq(zoneClosures.zoneId, zoneId), gte(zoneClosures.date, today)));
-        if (closures.length > 0) {
-          await tx
-            .insert(zoneClosures)
-            .values(closures.map((c) => ({ zoneId, date: c.date, fromTime: c.from, toTime: c.to })));
-        }
+        await repository.replaceClosuresFrom(
+          tx,
+          zoneId,
+          today,
+          closures.map((c) => ({ date: c.date, fromTime: c.from, toTime: c.to })),
+        );
         await announce(tx, restaurantId);
       });
       const all = await this.zoneSchedules(restaurantId);
@@ -284,40 +244,28 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
 
     async locks(restaurantId: number, date?: string): Promise<TableLock[]> {
       const restaurant = await restaurantOrThrow(db, restaurantId);
-      const rows = await db
-        .select()
-        .from(tableLocks)
-        .where(
-          and(
-            eq(tableLocks.restaurantId, restaurantId),
-            date ? eq(tableLocks.date, date) : gte(tableLocks.date, localIsoDate(restaurant.timezone, now())),
-          ),
-        )
-        .orderBy(asc(tableLocks.date), asc(tableLocks.id));
+      const rows = await repository.locks(
+        restaurantId,
+        date ? { on: date } : { from: localIsoDate(restaurant.timezone, now()) },
+      );
       return rows.map(toLock);
     },
 
     async addLock(viewer: Viewer, restaurantId: number, body: TableLockBody): Promise<TableLock> {
       await restaurantOrThrow(db, restaurantId);
       windowOrThrow(body.from, body.to);
-      const [table] = await db
-        .select({ id: diningTables.id })
-        .from(diningTables)
-        .where(and(eq(diningTables.id, body.table), eq(diningTables.restaurantId, restaurantId)));
-      if (!table) throw new FieldValidationError({ table: [MessageKey.invalid] });
+      if (!(await repository.isTableOf(restaurantId, body.table)))
+        throw new FieldValidationError({ table: [MessageKey.invalid] });
       const row = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(tableLocks)
-          .values({
-            restaurantId,
-            tableId: body.table,
-            date: body.date,
-            fromTime: body.from,
-            toTime: body.to,
-            reason: body.reason,
-            createdBy: viewer.id,
-          })
-          .returning();
+        const created = await repository.addLock(tx, {
+          restaurantId,
+          tableId: body.table,
+          date: body.date,
+          fromTime: body.from,
+          toTime: body.to,
+          reason: body.reason,
+          createdBy: viewer.id,
+        });
         await announce(tx, restaurantId);
         return created;
       });
@@ -329,22 +277,14 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
     /** 404 for a lock that is not this restaurant's (another's, or none), as for every resource. */
     async removeLock(restaurantId: number, lockId: number): Promise<void> {
       await db.transaction(async (tx) => {
-        const removed = await tx
-          .delete(tableLocks)
-          .where(and(eq(tableLocks.id, lockId), eq(tableLocks.restaurantId, restaurantId)))
-          .returning({ id: tableLocks.id });
-        if (removed.length === 0) throw notFound();
+        if (!(await repository.removeLock(tx, restaurantId, lockId))) throw notFound();
         await announce(tx, restaurantId);
       });
     },
 
     async timeRules(restaurantId: number, ruleType?: string): Promise<TimeRule[]> {
       await restaurantOrThrow(db, restaurantId);
-      const rows = await db
-        .select()
-        .from(timeRules)
-        .where(eq(timeRules.restaurantId, restaurantId))
-        .orderBy(asc(timeRules.id));
+      const rows = await repository.timeRules(restaurantId);
       return rows.filter((r) => !ruleType || r.ruleType === ruleType).map(toTimeRule);
     },
 
@@ -354,19 +294,16 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
       windowOrThrow(body.from, body.to);
       checkRuleValues(body.rule_type, body.minutes, body.covers, body.from);
       const row = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(timeRules)
-          .values({
-            restaurantId: body.restaurant,
-            ruleType: body.rule_type,
-            weekdays: body.weekdays,
-            fromTime: body.from,
-            toTime: body.to,
-            minutes: body.minutes,
-            covers: body.covers,
-            isActive: body.is_active,
-          })
-          .returning();
+        const created = await repository.addTimeRule(tx, {
+          restaurantId: body.restaurant,
+          ruleType: body.rule_type,
+          weekdays: body.weekdays,
+          fromTime: body.from,
+          toTime: body.to,
+          minutes: body.minutes,
+          covers: body.covers,
+          isActive: body.is_active,
+        });
         await announce(tx, body.restaurant);
         return created;
       });
@@ -386,18 +323,14 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
         from,
       );
       const row = await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(timeRules)
-          .set({
-            ...(body.weekdays !== undefined ? { weekdays: body.weekdays } : {}),
-            fromTime: from,
-            toTime: to,
-            ...(body.minutes !== undefined ? { minutes: body.minutes } : {}),
-            ...(body.covers !== undefined ? { covers: body.covers } : {}),
-            ...(body.is_active !== undefined ? { isActive: body.is_active } : {}),
-          })
-          .where(eq(timeRules.id, id))
-          .returning();
+        const updated = await repository.updateTimeRule(tx, id, {
+          ...(body.weekdays !== undefined ? { weekdays: body.weekdays } : {}),
+          fromTime: from,
+          toTime: to,
+          ...(body.minutes !== undefined ? { minutes: body.minutes } : {}),
+          ...(body.covers !== undefined ? { covers: body.covers } : {}),
+          ...(body.is_active !== undefined ? { isActive: body.is_active } : {}),
+        });
         await announce(tx, before.restaurantId);
         return updated;
       });
@@ -408,18 +341,14 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
     async removeTimeRule(viewer: Viewer, id: number): Promise<void> {
       const before = await timeRuleFor(viewer, id);
       await db.transaction(async (tx) => {
-        await tx.delete(timeRules).where(eq(timeRules.id, id));
+        await repository.removeTimeRule(tx, id);
         await announce(tx, before.restaurantId);
       });
     },
 
     async autoRules(restaurantId: number, ruleType?: string): Promise<AutoRule[]> {
       await restaurantOrThrow(db, restaurantId);
-      const rows = await db
-        .select()
-        .from(autoReservationRules)
-        .where(eq(autoReservationRules.restaurantId, restaurantId))
-        .orderBy(asc(autoReservationRules.id));
+      const rows = await repository.autoRules(restaurantId);
       return rows.filter((r) => !ruleType || r.ruleType === ruleType).map(toAutoRule);
     },
 
@@ -428,19 +357,16 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
       await restaurantOrThrow(db, body.restaurant);
       windowOrThrow(body.from, body.to);
       await zoneOrNull(body.restaurant, body.zone);
-      const [row] = await db
-        .insert(autoReservationRules)
-        .values({
-          restaurantId: body.restaurant,
-          ruleType: body.rule_type,
-          weekdays: body.weekdays,
-          fromTime: body.from,
-          toTime: body.to,
-          maxGroupSize: body.max_group_size,
-          zoneId: body.zone,
-          isActive: body.is_active,
-        })
-        .returning();
+      const row = await repository.addAutoRule({
+        restaurantId: body.restaurant,
+        ruleType: body.rule_type,
+        weekdays: body.weekdays,
+        fromTime: body.from,
+        toTime: body.to,
+        maxGroupSize: body.max_group_size,
+        zoneId: body.zone,
+        isActive: body.is_active,
+      });
       if (!row) throw new Error('rule was not created');
       return toAutoRule(row);
     },
@@ -451,25 +377,21 @@ export function createBookingSettingsService(db: Database, now: () => Date = () 
       const to = body.to === undefined ? wallTime(before.toTime) : body.to;
       windowOrThrow(from, to);
       await zoneOrNull(before.restaurantId, body.zone);
-      const [row] = await db
-        .update(autoReservationRules)
-        .set({
-          ...(body.weekdays !== undefined ? { weekdays: body.weekdays } : {}),
-          fromTime: from,
-          toTime: to,
-          ...(body.max_group_size !== undefined ? { maxGroupSize: body.max_group_size } : {}),
-          ...(body.zone !== undefined ? { zoneId: body.zone } : {}),
-          ...(body.is_active !== undefined ? { isActive: body.is_active } : {}),
-        })
-        .where(eq(autoReservationRules.id, id))
-        .returning();
+      const row = await repository.updateAutoRule(id, {
+        ...(body.weekdays !== undefined ? { weekdays: body.weekdays } : {}),
+        fromTime: from,
+        toTime: to,
+        ...(body.max_group_size !== undefined ? { maxGroupSize: body.max_group_size } : {}),
+        ...(body.zone !== undefined ? { zoneId: body.zone } : {}),
+        ...(body.is_active !== undefined ? { isActive: body.is_active } : {}),
+      });
       if (!row) throw notFound();
       return toAutoRule(row);
     },
 
     async removeAutoRule(viewer: Viewer, id: number): Promise<void> {
       await autoRuleFor(viewer, id);
-      await db.delete(autoReservationRules).where(eq(autoReservationRules.id, id));
+      await repository.removeAutoRule(id);
     },
   };
 }

@@ -4,14 +4,14 @@ import { z } from 'zod';
 import { viewerOf } from '../../plugins/authentication';
 import { access } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
-import { createRestaurantsRepository } from './restaurants.repository';
-import { createRestaurantsService } from './restaurants.service';
+import type { RestaurantsService } from './restaurants.service';
 
 const errors = errorReplies;
 
-export const restaurantsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createRestaurantsService(createRestaurantsRepository(app.database.db));
-
+export const restaurantsRoutes: FastifyPluginAsyncZod<{ restaurants: RestaurantsService }> = async (
+  app,
+  { restaurants },
+) => {
   app.get(
     '/api/restaurant/',
     {
@@ -22,7 +22,7 @@ export const restaurantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(Restaurant), ...errors },
       },
     },
-    (request) => service.list(viewerOf(request)),
+    (request) => restaurants.list(viewerOf(request)),
   );
 
   app.get(
@@ -36,7 +36,7 @@ export const restaurantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Restaurant, ...errors },
       },
     },
-    (request) => service.get(request.params.id),
+    (request) => restaurants.get(request.params.id),
   );
 
   app.patch(
@@ -54,7 +54,7 @@ export const restaurantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Restaurant, ...errors },
       },
     },
-    (request) => service.update(request.params.id, request.body),
+    (request) => restaurants.update(request.params.id, request.body),
   );
 
   app.get(
@@ -68,6 +68,6 @@ export const restaurantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(Table), ...errors },
       },
     },
-    (request) => service.tables(request.params.id),
+    (request) => restaurants.tables(request.params.id),
   );
 };

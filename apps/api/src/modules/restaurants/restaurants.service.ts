@@ -102,3 +102,4 @@ export function createRestaurantsService(repository: RestaurantsRepository) {
     },
   };
 }
+export type RestaurantsService = ReturnType<typeof createRestaurantsService>;

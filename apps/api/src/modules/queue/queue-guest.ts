@@ -1,0 +1,134 @@
+import type { GuestJoinBody, GuestQueueStatus } from '@stolik/contracts';
+import type { Database } from '@stolik/db';
+import { ACTIVE_QUEUE_STATUSES, type EntrySource } from '@stolik/domain';
+import { isUniqueViolation } from '../../shared/db-errors';
+import { deviceHash, isSameGuest } from '../../shared/guest-device';
+import { HttpError, notFound } from '../../shared/http-errors';
+import { idempotencyKeyReused, requestHash } from '../../shared/idempotency';
+import { phoneOrThrow } from '../../shared/phone-input';
+import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
+import type { EntryRow, QueueRepository } from './queue.repository';
+import type { QueueChanges } from './queue-changes';
+import { type QueueWaits, WAITING } from './queue-waits';
+
+/** The guest's side: the restaurant's page, joining by the form, their entry's page (by token) and its cancel. */
+export function createGuestQueue(
+  db: Database,
+  parts: { repository: QueueRepository; changes: QueueChanges; waits: QueueWaits },
+) {
+  const { repository, changes, waits } = parts;
+
+  /** The guest's entry by its secret token, with the restaurant's name; 404 for any other token. */
+  async function entryByToken(token: string): Promise<{ entry: EntryRow; name: string }> {
+    const row = await repository.findByToken(token);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function guestView(entry: EntryRow, restaurantName: string): Promise<GuestQueueStatus> {
+    const waiting = WAITING.includes(entry.status);
+    return {
+      token: entry.guestToken,
+      restaurant: entry.restaurantId,
+      restaurant_name: restaurantName,
+      number: entry.number,
+      status: entry.status,
+      position: waiting ? await repository.countAhead(entry, WAITING) : null,
+      waiting_time: waiting
+        ? ((await waits.estimates(entry.restaurantId)).get(entry.id)?.waitMinutes ?? null)
+        : null,
+    };
+  }
+
+  return {
+    /**
+     * POST /api/public/restaurant/{id}/queue/: the guest form. The same phone while waiting: 409
+     * 'Ты уже в очереди', with the entry (its page's token) only for the guest it belongs to, proved
+     * by the device key or the Telegram chat (guest-device.ts); anyone else learns nothing more.
+     * From the Mini App, the guest's Telegram chat is kept for the message that their table is ready.
+     */
+    async guestJoin(
+      restaurantId: number,
+      body: GuestJoinBody,
+      key: string | null,
+      source: EntrySource,
+      telegramChatId: number | null = null,
+    ) {
+      const restaurant = await restaurantOrThrow(db, restaurantId);
+      const phone = phoneOrThrow(body.phone, true);
+      // The same form sent again (a double tap, a retry): the entry it made the first time; the
+      // same key with another form: 422, never the entry (and token) of whoever sent it first.
+      const bodyHash = requestHash(`POST queue ${restaurant.id}`, body);
+      const replayed = async (idempotencyKey: string) => {
+        const same = await repository.findByIdempotencyKey(restaurant.id, idempotencyKey);
+        if (same && same.idempotencyHash !== bodyHash) throw idempotencyKeyReused();
+        return same ? { created: false, status: await guestView(same, restaurant.name) } : null;
+      };
+      if (key) {
+        const earlier = await replayed(key);
+        if (earlier) return earlier;
+      }
+      try {
+        const entry = await changes.insert({
+          restaurantId: restaurant.id,
+          timezone: restaurant.timezone,
+          groupSize: body.group_size,
+          name: body.name,
+          phone,
+          event: body.event ?? null,
+          comment: body.comment,
+          source,
+          idempotencyKey: key,
+          idempotencyHash: key ? bodyHash : null,
+          telegramChatId,
+          guestDeviceHash: body.device_key ? deviceHash(body.device_key) : null,
+          by: null,
+        });
+        await waits.withQuote(entry);
+        return { created: true, status: await guestView(entry, restaurant.name) };
+      } catch (error) {
+        if (key && isUniqueViolation(error, 'queue_entries_idempotency_uq')) {
+          const earlier = await replayed(key);
+          if (earlier) return earlier;
+        }
+        if (isUniqueViolation(error, 'queue_entries_active_phone_uq')) {
+          const existing = await repository.activeOfPhone(restaurant.id, phone, ACTIVE_QUEUE_STATUSES);
+          const own = existing && isSameGuest(existing, { deviceKey: body.device_key, telegramChatId });
+          const view = own ? await guestView(existing, restaurant.name) : null;
+          throw new HttpError(409, 'errors.alreadyQueued', 'already_queued', view ? { ...view } : {});
+        }
+        throw error;
+      }
+    },
+
+    async guestStatus(token: string): Promise<GuestQueueStatus> {
+      const row = await entryByToken(token);
+      return guestView(row.entry, row.name);
+    },
+
+    async guestCancel(token: string): Promise<GuestQueueStatus> {
+      const row = await entryByToken(token);
+      const updated =
+        row.entry.status === 'cancelled' ? row.entry : await changes.move(row.entry, 'cancelled', null);
+      return guestView(updated, row.name);
+    },
+
+    /** For the guest's event stream: which restaurant's changes concern this token. */
+    async guestEntryRef(token: string): Promise<{ id: number; restaurantId: number } | null> {
+      return (await repository.refByToken(token)) ?? null;
+    },
+
+    async publicRestaurant(id: number) {
+      const restaurant = await restaurantOrThrow(db, id);
+      const hall = await waits.hallOf(id);
+      // What a couple joining now would wait: the figure a guest weighs before joining.
+      const [couple] = waits.simulate(hall, [{ id: -1, partySize: 2 }]).filter((e) => e.id === -1);
+      return {
+        id: restaurant.id,
+        name: restaurant.name,
+        queue_open: hall.tables.length > 0,
+        typical_wait: couple?.waitMinutes ?? null,
+      };
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import type {
+  Forecast,
+  ForecastQuery,
+  HistoryByPhoneQuery,
+  PhoneHistory,
+  QueueEntry,
+  QueueListQuery,
+  SeatingZone,
+} from '@stolik/contracts';
+import { MessageKey } from '@stolik/contracts';
+import type { Database } from '@stolik/db';
+import { localIsoDate, normalizeMobilePhone } from '@stolik/domain';
+import type { Viewer } from '../../shared/access';
+import { FieldValidationError } from '../../shared/http-errors';
+import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
+import type { QueueRepository } from './queue.repository';
+import type { QueueViews } from './queue-views';
+import type { QueueWaits } from './queue-waits';
+
+const QUOTE_SIZES = [1, 2, 3, 4, 5, 6, 7, 8];
+const PHONE_HISTORY_LIMIT = 20;
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** What staff read of the queue: the day's list, one entry and its history, the hall, forecasts, a guest's past. */
+export function createQueueReads(
+  db: Database,
+  now: () => Date,
+  parts: { repository: QueueRepository; views: QueueViews; waits: QueueWaits },
+) {
+  const { repository, views, waits } = parts;
+
+  return {
+    estimates: waits.estimates,
+
+    async list(query: QueueListQuery): Promise<QueueEntry[]> {
+      const restaurant = await restaurantOrThrow(db, query.restaurant_id);
+      const day = query.date ?? localIsoDate(restaurant.timezone, now());
+      const [rows, estimates] = await Promise.all([
+        repository.ofDay(restaurant.id, day, query.status, query.search),
+        waits.estimates(restaurant.id),
+      ]);
+      return views.views(rows, estimates);
+    },
+
+    async get(viewer: Viewer, id: number): Promise<QueueEntry> {
+      return views.view(await views.entryFor(viewer, id));
+    },
+
+    async history(viewer: Viewer, id: number) {
+      const row = await views.entryFor(viewer, id);
+      return (await repository.history(row.id)).map((h) => ({
+        from_status: h.fromStatus,
+        to_status: h.toStatus,
+        changed_by: h.changedBy,
+        changes: h.changes,
+        at: h.at.toISOString(),
+      }));
+    },
+
+    /** GET /api/reservation/zones/{id}/: every table by zone, free or with the party sitting there. */
+    async seatingZones(restaurantId: number): Promise<SeatingZone[]> {
+      await restaurantOrThrow(db, restaurantId);
+      const zoneRows = await repository.zones(restaurantId);
+      const tableRows = await repository.tables(restaurantId);
+      const seated = await repository.inStatuses(restaurantId, ['sat']);
+      const sittingAt = new Map(seated.flatMap((entry) => entry.tableIds.map((tableId) => [tableId, entry])));
+      const tablesOf = (zoneId: number | null) =>
+        tableRows
+          .filter((table) => table.zoneId === zoneId)
+          .sort((a, b) => a.number.localeCompare(b.number, 'ru', { numeric: true }) || a.id - b.id)
+          .map((table) => {
+            const entry = sittingAt.get(table.id);
+            return {
+              id: table.id,
+              number: table.number,
+              seats_min: table.seatsMin,
+              seats_max: table.seatsMax,
+              occupied_by: entry
+                ? {
+                    id: entry.id,
+                    number: entry.number,
+                    name: entry.name,
+                    group_size: entry.groupSize,
+                    seated_time: (entry.seatedAt ?? entry.updatedAt).toISOString(),
+                  }
+                : null,
+            };
+          });
+      const result: SeatingZone[] = zoneRows.map((zone) => ({
+        id: zone.id,
+        name: zone.name,
+        tables: tablesOf(zone.id),
+      }));
+      const loose = tablesOf(null);
+      if (loose.length > 0) result.push({ id: null, name: '', tables: loose });
+      return result;
+    },
+
+    /**
+     * GET /api/reservation/forecast/{id}/: one page of the waiting parties in queue order with their
+     * simulated waits, and what a party of each size joining now would wait.
+     */
+    async forecast(restaurantId: number, query: ForecastQuery): Promise<Omit<Forecast, 'next' | 'previous'>> {
+      await restaurantOrThrow(db, restaurantId);
+      const hall = await waits.hallOf(restaurantId);
+      const estimates = new Map(waits.simulate(hall).map((e) => [e.id, e]));
+      const start = (query.page - 1) * query.page_size;
+      const results = hall.waiting.slice(start, start + query.page_size).map((row) => {
+        const estimate = estimates.get(row.id);
+        return {
+          id: row.id,
+          number: row.number,
+          name: row.name,
+          group_size: row.groupSize,
+          status: row.status,
+          waiting_time: estimate?.waitMinutes ?? null,
+          waiting_range: estimate?.range ?? null,
+          table: estimate?.tableId ?? null,
+        };
+      });
+      const quotes = QUOTE_SIZES.map((size) => {
+        // A party that is not in the queue yet: an id no entry has.
+        const newcomer = waits.simulate(hall, [{ id: 0, partySize: size }]).find((e) => e.id === 0);
+        return { group_size: size, waiting_time: newcomer?.waitMinutes ?? null };
+      });
+      return { count: hall.waiting.length, results, now: quotes };
+    },
+
+    /** GET /api/reservation/history-by-phone/: how often this guest came, and their last entries. */
+    async phoneHistory(query: HistoryByPhoneQuery): Promise<PhoneHistory> {
+      const phone = normalizeMobilePhone(query.phone_number);
+      if (!phone) throw new FieldValidationError({ phone_number: [MessageKey.phone] });
+      await restaurantOrThrow(db, query.restaurant_id);
+      const summary = await repository.phoneSummary(query.restaurant_id, phone);
+      const rows = await repository.phoneEntries(query.restaurant_id, phone, PHONE_HISTORY_LIMIT);
+      return {
+        phone,
+        visits: summary?.visits ?? 0,
+        last_visit: iso(summary?.last ?? null),
+        entries: rows.map((row) => ({
+          id: row.id,
+          date: row.serviceDate,
+          name: row.name,
+          group_size: row.groupSize,
+          status: row.status,
+          created: row.createdAt.toISOString(),
+          seated_time: iso(row.seatedAt),
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,387 @@
+import { type Database, schema, type Tx } from '@stolik/db';
+import {
+  type BookingStatus,
+  OUTCOME_STEP_MINUTES,
+  type QueueStatus,
+  TABLE_HOLDING_BOOKING_STATUSES,
+  TURN_QUANTILES,
+  VISITED_QUEUE_STATUSES,
+} from '@stolik/domain';
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  max,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+
+const {
+  queueEntries,
+  queueHistory,
+  queueCounters,
+  restaurants,
+  diningTables,
+  zones,
+  bookings,
+  bookingTables,
+} = schema;
+export type EntryRow = typeof queueEntries.$inferSelect;
+export type NewEntryRow = typeof queueEntries.$inferInsert;
+
+const TABLE_HOLDING_BOOKINGS = TABLE_HOLDING_BOOKING_STATUSES as BookingStatus[];
+
+/** A name containing the words, a phone containing the digits (three or more), or the number itself. */
+function searchFilter(search: string): SQL {
+  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const digits = search.replace(/\D/g, '');
+  const byNumber = /^\d{1,4}$/.test(search) ? [eq(queueEntries.number, Number(search))] : [];
+  return (
+    or(
+      ilike(queueEntries.name, like),
+      ...(digits.length >= 3 ? [ilike(queueEntries.phone, `%${digits}%`)] : []),
+      ...byNumber,
+    ) ?? sql`true`
+  );
+}
+
+/** Where queue entries are read and written; the rules are the services'. */
+export function createQueueRepository(db: Database) {
+  return {
+    findById: async (id: number): Promise<EntryRow | undefined> =>
+      (await db.select().from(queueEntries).where(eq(queueEntries.id, id)))[0],
+
+    /** The guest's entry by its secret token, with the restaurant's name. */
+    findByToken: async (token: string): Promise<{ entry: EntryRow; name: string } | undefined> =>
+      (
+        await db
+          .select({ entry: queueEntries, name: restaurants.name })
+          .from(queueEntries)
+          .innerJoin(restaurants, eq(restaurants.id, queueEntries.restaurantId))
+          .where(eq(queueEntries.guestToken, token))
+      )[0],
+
+    /** The guest's entry and its restaurant, for their event stream. */
+    refByToken: async (token: string): Promise<{ id: number; restaurantId: number } | undefined> =>
+      (
+        await db
+          .select({ id: queueEntries.id, restaurantId: queueEntries.restaurantId })
+          .from(queueEntries)
+          .where(eq(queueEntries.guestToken, token))
+      )[0],
+
+    findByIdempotencyKey: async (restaurantId: number, key: string): Promise<EntryRow | undefined> =>
+      (
+        await db
+          .select()
+          .from(queueEntries)
+          .where(and(eq(queueEntries.restaurantId, restaurantId), eq(queueEntries.idempotencyKey, key)))
+      )[0],
+
+    /** The phone's entry still in the restaurant's queue (at most one: queue_entries_active_phone_uq). */
+    activeOfPhone: async (restaurantId: number, phone: string, active: readonly QueueStatus[]) =>
+      (
+        await db
+          .select()
+          .from(queueEntries)
+          .where(
+            and(
+              eq(queueEntries.restaurantId, restaurantId),
+              eq(queueEntries.phone, phone),
+              inArray(queueEntries.status, [...active]),
+            ),
+          )
+      )[0],
+
+    /** A day's entries, optionally by status and search, the latest changed first. */
+    ofDay: (restaurantId: number, day: string, statuses?: QueueStatus[], search?: string) =>
+      db
+        .select()
+        .from(queueEntries)
+        .where(
+          and(
+            eq(queueEntries.restaurantId, restaurantId),
+            eq(queueEntries.serviceDate, day),
+            statuses?.length ? inArray(queueEntries.status, statuses) : undefined,
+            search ? searchFilter(search) : undefined,
+          ),
+        )
+        .orderBy(desc(queueEntries.updatedAt), desc(queueEntries.id)),
+
+    /** The entries in these statuses, in queue order (who came first). */
+    inStatuses: (restaurantId: number, statuses: QueueStatus[]) =>
+      db
+        .select()
+        .from(queueEntries)
+        .where(and(eq(queueEntries.restaurantId, restaurantId), inArray(queueEntries.status, statuses)))
+        .orderBy(asc(queueEntries.createdAt), asc(queueEntries.id)),
+
+    /** How many entries in these statuses came before this one. */
+    countAhead: async (entry: EntryRow, statuses: QueueStatus[]): Promise<number> => {
+      const [ahead] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(queueEntries)
+        .where(
+          and(
+            eq(queueEntries.restaurantId, entry.restaurantId),
+            inArray(queueEntries.status, statuses),
+            sql`(${queueEntries.createdAt}, ${queueEntries.id}) < (${entry.createdAt.toISOString()}::timestamptz, ${entry.id})`,
+          ),
+        );
+      return ahead?.n ?? 0;
+    },
+
+    history: (entryId: number) =>
+      db
+        .select()
+        .from(queueHistory)
+        .where(eq(queueHistory.entryId, entryId))
+        .orderBy(asc(queueHistory.at), asc(queueHistory.id)),
+
+    /** The phone's visits (sat down) at the restaurant and the last one's join time. */
+    phoneSummary: async (restaurantId: number, phone: string) =>
+      (
+        await db
+          .select({ visits: count(), last: max(queueEntries.createdAt) })
+          .from(queueEntries)
+          .where(
+            and(
+              eq(queueEntries.restaurantId, restaurantId),
+              eq(queueEntries.phone, phone),
+              inArray(queueEntries.status, [...VISITED_QUEUE_STATUSES]),
+            ),
+          )
+      )[0],
+
+    /** The phone's latest entries at the restaurant, newest first. */
+    phoneEntries: (restaurantId: number, phone: string, limit: number) =>
+      db
+        .select()
+        .from(queueEntries)
+        .where(and(eq(queueEntries.restaurantId, restaurantId), eq(queueEntries.phone, phone)))
+        .orderBy(desc(queueEntries.createdAt), desc(queueEntries.id))
+        .limit(limit),
+
+    zones: (restaurantId: number) =>
+      db
+        .select()
+        .from(zones)
+        .where(eq(zones.restaurantId, restaurantId))
+        .orderBy(asc(zones.sortOrder), asc(zones.name)),
+
+    tables: (restaurantId: number) =>
+      db.select().from(diningTables).where(eq(diningTables.restaurantId, restaurantId)),
+
+    tableSeats: (restaurantId: number) =>
+      db
+        .select({ id: diningTables.id, seatsMin: diningTables.seatsMin, seatsMax: diningTables.seatsMax })
+        .from(diningTables)
+        .where(eq(diningTables.restaurantId, restaurantId)),
+
+    /** Which of these tables are the restaurant's (in a transaction: under the seating lock). */
+    tablesAmong: async (
+      restaurantId: number,
+      tableIds: number[],
+      tx: Database | Tx = db,
+    ): Promise<number[]> =>
+      (
+        await tx
+          .select({ id: diningTables.id })
+          .from(diningTables)
+          .where(
+            and(
+              eq(diningTables.restaurantId, restaurantId),
+              inArray(diningTables.id, tableIds.length ? tableIds : [-1]),
+            ),
+          )
+      ).map((t) => t.id),
+
+    walkMinutes: async (restaurantId: number): Promise<number | undefined> =>
+      (
+        await db
+          .select({ walkMinutes: restaurants.quoteWalkMinutes })
+          .from(restaurants)
+          .where(eq(restaurants.id, restaurantId))
+      )[0]?.walkMinutes,
+
+    /** Tables bookings hold from `at` on (and those whose guests sit there still, past the end). */
+    bookingHolds: (restaurantId: number, at: Date) =>
+      db
+        .select({
+          tableId: bookingTables.tableId,
+          status: bookings.status,
+          start: sql<string>`lower(${bookingTables.during})`,
+          end: sql<string>`upper(${bookingTables.during})`,
+        })
+        .from(bookingTables)
+        .innerJoin(bookings, eq(bookings.id, bookingTables.bookingId))
+        .where(
+          and(
+            eq(bookingTables.restaurantId, restaurantId),
+            inArray(bookings.status, TABLE_HOLDING_BOOKINGS),
+            or(
+              sql`upper(${bookingTables.during}) > ${at.toISOString()}::timestamptz`,
+              eq(bookings.status, 'open'),
+            ),
+          ),
+        ),
+
+    /**
+     * The quantiles of closed parties' minutes at the table by size bucket since `since`, and the
+     * joins (entries that entered the live queue: analytics' definition), seated or gone, by how
+     * long they had waited, in 5-minute steps.
+     */
+    async quoteHistory(restaurantId: number, since: Date) {
+      // Literal SQL on purpose: the same text in select and group by (bound values would differ).
+      const bucket = sql<number>`case when ${queueEntries.groupSize} <= 2 then 2 when ${queueEntries.groupSize} <= 4 then 4 when ${queueEntries.groupSize} <= 6 then 6 else 8 end`;
+      const quantiles = sql.raw(`array[${TURN_QUANTILES.join(',')}]::float8[]`);
+      const outcomeMinute = sql.raw(
+        `(floor(greatest(0, extract(epoch from coalesce(seated_at, finished_at) - created_at)) / ${OUTCOME_STEP_MINUTES * 60}) * ${OUTCOME_STEP_MINUTES})::int`,
+      );
+      const [turns, outcomes] = await Promise.all([
+        db
+          .select({
+            bucket,
+            quantiles: sql<
+              number[]
+            >`percentile_cont(${quantiles}) within group (order by extract(epoch from ${queueEntries.finishedAt} - ${queueEntries.seatedAt})::float8 / 60)`,
+            samples: sql<number>`count(*)::int`,
+          })
+          .from(queueEntries)
+          .where(
+            and(
+              eq(queueEntries.restaurantId, restaurantId),
+              eq(queueEntries.status, 'closed'),
+              gte(queueEntries.finishedAt, since),
+              sql`${queueEntries.finishedAt} >= ${queueEntries.seatedAt}`,
+            ),
+          )
+          .groupBy(bucket),
+        db
+          .select({
+            minute: outcomeMinute,
+            seated: sql<number>`(count(*) filter (where ${queueEntries.seatedAt} is not null))::int`,
+            left: sql<number>`(count(*) filter (where ${queueEntries.seatedAt} is null))::int`,
+          })
+          .from(queueEntries)
+          .where(
+            and(
+              eq(queueEntries.restaurantId, restaurantId),
+              gte(queueEntries.createdAt, since),
+              or(
+                sql`${queueEntries.seatedAt} is not null`,
+                and(eq(queueEntries.status, 'cancelled'), sql`${queueEntries.finishedAt} is not null`),
+              ),
+              sql`exists (select 1 from ${queueHistory} where ${queueHistory.entryId} = ${queueEntries.id} and ${queueHistory.toStatus} = 'live')`,
+            ),
+          )
+          .groupBy(outcomeMinute),
+      ]);
+      return { turns, outcomes };
+    },
+
+    setQuote: (id: number, minutes: number | null) =>
+      db.update(queueEntries).set({ quotedWaitMinutes: minutes }).where(eq(queueEntries.id, id)),
+
+    // ---- in a writing transaction ----
+
+    /** The next number of a restaurant's day, taken atomically by concurrent joins. */
+    async nextNumber(tx: Tx, restaurantId: number, serviceDate: string): Promise<number> {
+      const [counter] = await tx
+        .insert(queueCounters)
+        .values({ restaurantId, serviceDate, lastNumber: 1 })
+        .onConflictDoUpdate({
+          target: [queueCounters.restaurantId, queueCounters.serviceDate],
+          set: { lastNumber: sql`${queueCounters.lastNumber} + 1` },
+        })
+        .returning();
+      if (!counter) throw new Error('no queue number');
+      return counter.lastNumber;
+    },
+
+    insert: async (tx: Tx, values: NewEntryRow): Promise<EntryRow> => {
+      const [entry] = await tx.insert(queueEntries).values(values).returning();
+      if (!entry) throw new Error('entry was not created');
+      return entry;
+    },
+
+    update: async (tx: Tx, id: number, values: Partial<EntryRow>): Promise<EntryRow | undefined> =>
+      (await tx.update(queueEntries).set(values).where(eq(queueEntries.id, id)).returning())[0],
+
+    /** The entry changed only if it still has the status it was read with (and, when given, the restaurant). */
+    updateIfStill: async (
+      tx: Tx,
+      before: EntryRow,
+      values: Partial<EntryRow>,
+      sameRestaurant = false,
+    ): Promise<EntryRow | undefined> =>
+      (
+        await tx
+          .update(queueEntries)
+          .set(values)
+          .where(
+            and(
+              eq(queueEntries.id, before.id),
+              sameRestaurant ? eq(queueEntries.restaurantId, before.restaurantId) : undefined,
+              eq(queueEntries.status, before.status),
+            ),
+          )
+          .returning()
+      )[0],
+
+    /** The tables among these where another party sits now. */
+    seatedAt: async (tx: Tx, restaurantId: number, tableIds: number[], exceptEntryId: number | null) =>
+      (
+        await tx
+          .select({ tables: queueEntries.tableIds })
+          .from(queueEntries)
+          .where(
+            and(
+              eq(queueEntries.restaurantId, restaurantId),
+              eq(queueEntries.status, 'sat'),
+              arrayOverlaps(queueEntries.tableIds, tableIds),
+              exceptEntryId === null ? undefined : ne(queueEntries.id, exceptEntryId),
+            ),
+          )
+      ).flatMap((r) => r.tables),
+
+    /**
+     * The tables among these a booking holds at `at`: its held range (preparation and cleaning
+     * included) covers it, or its party sits there still (open, past its end time).
+     */
+    bookedAt: (tx: Tx, restaurantId: number, tableIds: number[], at: Date) =>
+      tx
+        .select({
+          tableId: bookingTables.tableId,
+          bookingId: bookingTables.bookingId,
+          number: diningTables.number,
+        })
+        .from(bookingTables)
+        .innerJoin(bookings, eq(bookings.id, bookingTables.bookingId))
+        .innerJoin(diningTables, eq(diningTables.id, bookingTables.tableId))
+        .where(
+          and(
+            eq(bookingTables.restaurantId, restaurantId),
+            inArray(bookingTables.tableId, tableIds),
+            inArray(bookings.status, TABLE_HOLDING_BOOKINGS),
+            or(
+              sql`${bookingTables.during} @> ${at.toISOString()}::timestamptz`,
+              and(
+                eq(bookings.status, 'open'),
+                sql`lower(${bookingTables.during}) <= ${at.toISOString()}::timestamptz`,
+              ),
+            ),
+          ),
+        )
+        .orderBy(asc(diningTables.number)),
+  };
+}
+export type QueueRepository = ReturnType<typeof createQueueRepository>;
