@@ -9,6 +9,7 @@ export * from './notifications';
 export * from './orders/order';
 export * from './passwords';
 export * from './phone';
+export * from './queue/legacy-source';
 export * from './queue/queue-status';
 export * from './queue/quote';
 export * from './queue/wait-estimate';

@@ -82,7 +82,7 @@ export const analytics = {
     avgMinutes: 'В среднем, мин',
     medianMinutes: 'Медиана, мин',
   },
-  sources: { staff: 'Сотрудник', guest_form: 'Форма гостя', telegram: 'Телеграм' },
+  sources: { staff: 'Сотрудник', guest_form: 'Форма гостя', telegram: 'Телеграм', hostme: 'Hostme' },
   export: {
     button: 'Скачать таблицу',
     failed: 'Не удалось скачать таблицу. Попробуйте еще раз',
