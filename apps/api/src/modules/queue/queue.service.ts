@@ -22,6 +22,7 @@ import {
   type BookingStatus,
   canMoveQueueEntry,
   type EntrySource,
+  legacySourceOf,
   localIsoDate,
   NOTIFIABLE_QUEUE_STATUSES,
   normalizeMobilePhone,
@@ -49,6 +50,7 @@ import { phoneOrThrow } from '../../shared/phone-input';
 import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
 import { lockSeating } from '../../shared/seating-lock';
 import { announceChange } from '../events/changes';
+import { countsInQueueFiguresSql, legacySourceCondition } from './entry-source';
 
 const {
   queueEntries,
@@ -90,6 +92,8 @@ export function toQueueEntry(row: EntryRow, estimate: PartyEstimate | undefined,
     phone: row.phone,
     source: row.source,
     status: row.status,
+    fake: row.fake,
+    legacy_source: legacySourceOf(row),
     created: row.createdAt.toISOString(),
     invite_time: iso(row.invitedAt),
     seated_time: iso(row.seatedAt),
@@ -165,6 +169,7 @@ export function createQueueService(
           and(
             eq(queueEntries.restaurantId, restaurantId),
             eq(queueEntries.status, 'closed'),
+            countsInQueueFiguresSql(),
             gte(queueEntries.finishedAt, since),
             sql`${queueEntries.finishedAt} >= ${queueEntries.seatedAt}`,
           ),
@@ -182,6 +187,7 @@ export function createQueueService(
         .where(
           and(
             eq(queueEntries.restaurantId, restaurantId),
+            countsInQueueFiguresSql(),
             gte(queueEntries.createdAt, since),
             or(
               sql`${queueEntries.seatedAt} is not null`,
@@ -218,7 +224,12 @@ export function createQueueService(
         .select()
         .from(queueEntries)
         .where(
-          and(eq(queueEntries.restaurantId, restaurantId), inArray(queueEntries.status, [...WAITING, 'sat'])),
+          and(
+            eq(queueEntries.restaurantId, restaurantId),
+            inArray(queueEntries.status, [...WAITING, 'sat']),
+            // A Fake is no party: it waits for nothing and holds no table (legacy-source.ts).
+            eq(queueEntries.fake, false),
+          ),
         )
         .orderBy(asc(queueEntries.createdAt), asc(queueEntries.id)),
       quoteHistory(restaurantId),
@@ -609,6 +620,7 @@ export function createQueueService(
       const day = query.date ?? localIsoDate(restaurant.timezone, now());
       const conditions = [eq(queueEntries.restaurantId, restaurant.id), eq(queueEntries.serviceDate, day)];
       if (query.status?.length) conditions.push(inArray(queueEntries.status, query.status));
+      if (query.legacy_source?.length) conditions.push(legacySourceCondition(query.legacy_source));
       if (query.search) {
         const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         const digits = query.search.replace(/\D/g, '');
