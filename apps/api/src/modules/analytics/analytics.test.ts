@@ -766,10 +766,11 @@ describe('analytics over a range of service days', () => {
       ['Итого', 12, 3],
     ]);
     expect(values(sources, 1)).toEqual(['Источник', 'Броней']);
-    expect([2, 3, 4, 5].map((row) => values(sources, row))).toEqual([
+    expect([2, 3, 4, 5, 6].map((row) => values(sources, row))).toEqual([
       ['Сотрудник', 3],
       ['Форма гостя', 3],
       ['Телеграм', 1],
+      ['Hostme', 0],
       ['Итого', 7],
     ]);
     expect(values(turns, 1)).toEqual(['Гостей за столом', 'Компаний', 'В среднем, мин', 'Медиана, мин']);
