@@ -1,4 +1,11 @@
-import { ENTRY_SOURCES, LEGACY_SOURCES, QUEUE_EVENTS, QUEUE_STATUSES } from '@stolik/domain';
+import {
+  ENTRY_SOURCES,
+  FORECAST_PAGE,
+  FORECAST_PAGE_SIZE,
+  LEGACY_SOURCES,
+  QUEUE_EVENTS,
+  QUEUE_STATUSES,
+} from '@stolik/domain';
 import { z } from 'zod';
 import { PersonName } from './auth';
 import { Id, paginated } from './common';
@@ -129,8 +136,8 @@ export type SeatingZone = z.infer<typeof SeatingZone>;
 
 /** GET /api/reservation/forecast/{restaurant id}/?page&page_size (spec §9: page 1, size 10). */
 export const ForecastQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(10),
+  page: z.coerce.number().int().min(1).default(FORECAST_PAGE),
+  page_size: z.coerce.number().int().min(1).max(100).default(FORECAST_PAGE_SIZE),
 });
 export type ForecastQuery = z.infer<typeof ForecastQuery>;
 

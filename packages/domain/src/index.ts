@@ -5,6 +5,7 @@ export * from './booking/zoned-time';
 export * from './dates';
 export * from './font-size';
 export * from './layout';
+export * from './limits';
 export * from './notifications';
 export * from './orders/order';
 export * from './passwords';
