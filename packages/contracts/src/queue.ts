@@ -225,6 +225,7 @@ export const QueueHistoryItem = z.object({
   changes: z.record(z.string(), z.unknown()),
   at: z.string(),
 });
+export type QueueHistoryItem = z.infer<typeof QueueHistoryItem>;
 
 /** GET /api/reservation/{id}/history/ for staff: each change with the older system's word for the entry after it. */
 export const StaffQueueHistoryItem = QueueHistoryItem.extend({ legacy_source: LegacySourceSchema });
