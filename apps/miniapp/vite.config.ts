@@ -1,9 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { pwaPlugin } from './pwa/pwa-plugin';
+import { precompressPlugin } from './vite/precompress-plugin';
 
 export default defineConfig({
-  plugins: [react(), pwaPlugin()],
+  // Compression last: it compresses what the others wrote (the service worker, the manifest).
+  plugins: [react(), pwaPlugin(), precompressPlugin()],
   server: {
     port: 5173,
     // In development the API runs beside Vite; in production it serves this build itself.
