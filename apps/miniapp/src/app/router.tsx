@@ -2,7 +2,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { lazyScreen } from '../shared/routing/lazy-screen';
 import { ListSkeleton } from '../shared/ui/states';
 import { RequireRole, RequireSession } from './guards';
-import { AppShell } from './layout/app-shell';
 import { PublicLayout } from './layout/public-layout';
 import { RouteError } from './route-error';
 
@@ -52,7 +51,11 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
-            element: <AppShell />,
+            // The staff shell loads with the first staff screen: /login and the guest pages never need it.
+            lazy: lazyScreen(
+              () => import('./layout/app-shell'),
+              (m) => m.AppShell,
+            ),
             children: [
               {
                 index: true,
