@@ -19,7 +19,10 @@ export function usedComponents(srcDir: string): string[] {
   for (const file of sourceFiles(srcDir)) {
     for (const match of readFileSync(file, 'utf8').matchAll(NAMED_IMPORT)) {
       for (const part of (match[1] ?? '').split(',')) {
-        const name = part.replace(/^\s*type\s+/, '').split(/\s+as\s+/)[0]?.trim();
+        const name = part
+          .replace(/^\s*type\s+/, '')
+          .split(/\s+as\s+/)[0]
+          ?.trim();
         if (name && !part.trim().startsWith('type ')) names.add(name);
       }
     }
