@@ -108,7 +108,8 @@ export async function startServer(root: string, env: Record<string, string>): Pr
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const server = { url: `http://127.0.0.1:${port}`, child, output: () => tail };
-  for (let i = 0; i < 300 && !exited(child); i++) {
+  // Up to 2 min: a loaded machine (other runs beside this one) starts tsx and PGlite slowly.
+  for (let i = 0; i < 600 && !exited(child); i++) {
     try {
       if ((await fetch(`${server.url}/api/health/`)).ok) return server;
     } catch {

@@ -2,7 +2,11 @@
  * `pnpm bench`: what the product costs. Not part of `pnpm test`; prints a table and writes
  * bench/results/latest.json so later changes can be compared with this one.
  *
- *  1. Bundle: gzip size of the JS and CSS the first screen (/login) needs, and of all of it.
+ *  1. Bundle: gzip size of the JS and CSS the first screen of /login and of /restaurant/{id} needs,
+ *     chunk by chunk with what each holds, and of all of it; the verdict line fails the run when
+ *     /login's is over 120 kB (issue #21).
+ *  9. Lighthouse: the performance score and LCP of /login and of the live queue signed in, mobile
+ *     on simulated slow 4G, median of 3, in the machine's Chromium (bench/lighthouse.ts).
  *     Then, in-process: the wait estimate, and booking availability (a day's slots, one table search).
  *  2. HTTP: autocannon on loopback against GET /api/restaurant/ and GET /api/health/, on the
  *     embedded PGlite and on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, else the local
@@ -23,7 +27,7 @@
  * Every run starts the product afresh, and stops it (and drops its scratch database) even on failure.
  *
  * `npx tsx bench/run.ts availability` (or any of bundle, estimate, availability, http, queue-list,
- * events, telegram, analytics, map, quotes, several at once) runs only those and prints their figures; latest.json is then
+ * events, telegram, analytics, map, quotes, lighthouse, several at once) runs only those and prints their figures; latest.json is then
  * left as the last full run wrote it.
  */
 import { execFileSync } from 'node:child_process';
@@ -36,6 +40,7 @@ import { measureBundle } from './bundle';
 import { measureEstimate } from './estimate';
 import { measureEventStreams } from './event-stream';
 import { measureHttp } from './http';
+import { measureLighthouse } from './lighthouse';
 import { measureMap } from './map';
 import { measureQueueList } from './queue-list';
 import { measureQuotes } from './quotes';
@@ -54,6 +59,7 @@ const BENCHES = [
   'analytics',
   'map',
   'quotes',
+  'lighthouse',
 ] as const;
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(BENCHES as readonly string[]).includes(name));
@@ -99,13 +105,26 @@ const map = wants('map')
   ? await measureMap(ROOT, bundle ? path.join(ROOT, 'apps/miniapp/dist') : undefined)
   : [];
 
+if (wants('lighthouse')) console.info('scoring /login and the live queue with Lighthouse…');
+const lighthouseScores = wants('lighthouse')
+  ? await measureLighthouse(ROOT, bundle ? path.join(ROOT, 'apps/miniapp/dist') : undefined)
+  : [];
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 if (bundle) {
-  console.info('\nBundle (gzip)');
-  console.table({
-    'first screen (/login)': { js: kb(bundle.firstScreen.js), css: kb(bundle.firstScreen.css) },
-    total: { js: kb(bundle.total.js), css: kb(bundle.total.css) },
-  });
+  for (const screen of bundle.screens) {
+    console.info(
+      `\nFirst screen of ${screen.screen} (gzip -9): ${kb(screen.total)} (JS ${kb(screen.js)}, CSS ${kb(screen.css)})`,
+    );
+    console.table(
+      Object.fromEntries(
+        screen.chunks.map((c) => [c.file.replace(/^assets\//, ''), { gzip: kb(c.gzip), holds: c.holds }]),
+      ),
+    );
+  }
+  console.info(`All the app (gzip -9): JS ${kb(bundle.total.js)}, CSS ${kb(bundle.total.css)}`);
+  console.info(bundle.verdict);
+  if (bundle.over) process.exitCode = 1;
 }
 if (estimate) {
   console.info('Wait estimate (60 tables, 40 waiting)');
@@ -245,6 +264,23 @@ if (wants('map')) {
   );
 }
 
+if (wants('lighthouse')) {
+  console.info('Lighthouse 13 (mobile, simulated slow 4G; median of 3)');
+  console.table(
+    Object.fromEntries(
+      lighthouseScores.map((r) => [
+        r.page,
+        {
+          score: r.score,
+          'LCP s': Number((r.lcpMs / 1000).toFixed(2)),
+          scores: r.scores.join(' '),
+          'LCPs ms': r.lcps.join(' '),
+        },
+      ]),
+    ),
+  );
+}
+
 if (quotes) {
   console.info(
     'Quote accuracy (simulated service nights, 100 per scenario; bench/quotes/README.md): mean absolute error, seated within quote + 5 min, seated 10+ min past the quote',
@@ -264,6 +300,7 @@ const results = {
   telegram,
   analytics,
   map,
+  lighthouse: lighthouseScores,
   quotes: quotes && {
     table: quotes.table,
     bestRule: quotes.bestRule,

@@ -1,9 +1,18 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { pwaPlugin } from './pwa/pwa-plugin';
+import { precompressPlugin } from './vite/precompress-plugin';
+import { telegramUiCssPlugin } from './vite/telegram-ui-css-plugin';
 
 export default defineConfig({
-  plugins: [react(), pwaPlugin()],
+  // Compression last: it compresses what the others wrote (the service worker, the manifest).
+  plugins: [
+    telegramUiCssPlugin(fileURLToPath(new URL('./src', import.meta.url))),
+    react(),
+    pwaPlugin(),
+    precompressPlugin(),
+  ],
   server: {
     port: 5173,
     // In development the API runs beside Vite; in production it serves this build itself.

@@ -58,6 +58,7 @@ import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { authenticationPlugin, loadViewer } from './plugins/authentication';
+import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin, frameworkErrorReply } from './plugins/errors';
 import { inputTextPlugin } from './plugins/input-text';
 import { isClientRoute, serveMiniapp } from './plugins/miniapp';
@@ -174,7 +175,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('changes', changes);
   app.decorate('auth', auth);
 
-  // External plugins, then ours, then routes (fastify/demo's order).
+  // External plugins, then ours, then routes (fastify/demo's order). Compression first: it hooks
+  // every route registered after it.
+  await app.register(compressionPlugin);
   await app.register(openapiPlugin, { version: API_VERSION });
   await app.register(errorsPlugin, { i18n });
   // Per-address flood caps run first on every request; a public route without one cannot start.

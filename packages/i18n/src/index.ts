@@ -4,10 +4,9 @@ import { ru } from './ru';
 export type { Resources } from './ru';
 export { ru } from './ru';
 
-/** The interface is Russian only (spec §1); Russian is also the fallback for anything missing. */
-export const DEFAULT_LOCALE = 'ru';
-export const FALLBACK_LOCALE = 'ru';
-export const SUPPORTED_LOCALES = ['ru'] as const;
+import { DEFAULT_LOCALE, FALLBACK_LOCALE, SUPPORTED_LOCALES } from './locales';
+
+export { DEFAULT_LOCALE, FALLBACK_LOCALE, SUPPORTED_LOCALES } from './locales';
 
 export const resources = {
   ru: { translation: ru },

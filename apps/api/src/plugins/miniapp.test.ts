@@ -1,8 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+
+const SCRIPT = `console.log(${JSON.stringify('a hashed chunk of the app '.repeat(100))})`;
 
 describe('serving the built mini-app', () => {
   let t: TestApp;
@@ -10,7 +13,12 @@ describe('serving the built mini-app', () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'stolik-dist-'));
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Stolik</title><div id="root"></div>');
-    writeFileSync(path.join(dist, 'assets', 'index-3f9a2c.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'assets', 'index-3f9a2c.js'), SCRIPT);
+    // What the build's precompress step leaves beside each text file.
+    writeFileSync(path.join(dist, 'assets', 'index-3f9a2c.js.br'), brotliCompressSync(SCRIPT));
+    writeFileSync(path.join(dist, 'assets', 'index-3f9a2c.js.gz'), gzipSync(SCRIPT));
+    writeFileSync(path.join(dist, 'sw.js'), SCRIPT);
+    writeFileSync(path.join(dist, 'sw.js.br'), brotliCompressSync(SCRIPT));
     writeFileSync(
       path.join(dist, 'assets', 'index-3f9a2c.js.map'),
       '{"version":3,"sources":["src/main.tsx"]}',
@@ -39,6 +47,54 @@ describe('serving the built mini-app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/index-3f9a2c.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("sends a hashed asset as the build's brotli or gzip copy, still cached for a year", async () => {
+    const get = (acceptEncoding: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/index-3f9a2c.js',
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('sends the service worker compressed but never cached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the page itself compressed, on every client route', async () => {
+    for (const url of ['/', '/login']) {
+      const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.headers['cache-control'], url).toBe('no-cache');
+      expect(br.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toContain('<div id="root">');
+      const gz = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip;q=1, br;q=0' },
+      });
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString(), url).toContain('<div id="root">');
+    }
   });
 
   it('revalidates files that are not hashed', async () => {

@@ -64,6 +64,14 @@ function isDocs(request: FastifyRequest): boolean {
   return request.url === '/api/docs' || request.url.startsWith('/api/docs/');
 }
 
+/** Adds a name to the reply's Vary header, keeping what others put there (Accept-Encoding). */
+function addVary(reply: FastifyReply, name: string): void {
+  const current = reply.getHeader('vary');
+  const names = typeof current === 'string' ? current.split(',').map((part) => part.trim()) : [];
+  if (names.some((part) => part.toLowerCase() === name.toLowerCase())) return;
+  reply.header('vary', [...names.filter(Boolean), name].join(', '));
+}
+
 /**
  * Security headers for every answer, and CORS for the configured origins only. Written out here
  * rather than taken from a plugin: the set is short, and each header says why it is what it is.
@@ -75,7 +83,7 @@ export const securityPlugin = fp(
 
     const allowOrigin = (request: FastifyRequest, reply: FastifyReply): boolean => {
       const origin = request.headers.origin;
-      reply.header('vary', 'Origin');
+      addVary(reply, 'Origin');
       if (typeof origin !== 'string' || !allowed.has(origin)) return false;
       reply.header('access-control-allow-origin', origin);
       reply.header('access-control-allow-credentials', 'true');

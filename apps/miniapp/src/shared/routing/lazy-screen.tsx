@@ -1,19 +1,30 @@
 import { CHUNK_RELOAD_DELAY_MS } from '@stolik/domain';
+import type { ru } from '@stolik/i18n';
 import { type ComponentType, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError } from '../api/error-reports';
+import { addTexts } from '../i18n/i18n';
 
 const RELOAD_MARK = 'stolik:chunk-reload';
 
+/** A screen's texts beyond the entry's (shared/i18n/texts/), loaded beside its code. */
+export type TextsImporter = () => Promise<{ texts: Partial<typeof ru> }>;
+
 /**
- * A screen loaded on demand. If its chunk fails to load (a deploy replaced it, the network
- * dropped), the page reloads the target after 1 s (spec §2, §9), once: a second failure within
- * a minute shows the error instead of reloading in a loop.
+ * A screen loaded on demand, with its texts (both at once, so neither waits for the other). If
+ * its chunk fails to load (a deploy replaced it, the network dropped), the page reloads the target
+ * after 1 s (spec §2, §9), once: a second failure within a minute shows the error instead of
+ * reloading in a loop.
  */
-export function lazyScreen<T>(importer: () => Promise<T>, pick: (module: T) => ComponentType) {
+export function lazyScreen<T>(
+  importer: () => Promise<T>,
+  pick: (module: T) => ComponentType,
+  texts?: TextsImporter,
+) {
   return async () => {
     try {
-      const module = await importer();
+      const [module, screenTexts] = await Promise.all([importer(), texts?.()]);
+      if (screenTexts) addTexts(screenTexts.texts);
       return { Component: pick(module) };
     } catch (error) {
       console.warn('a screen failed to load', error);

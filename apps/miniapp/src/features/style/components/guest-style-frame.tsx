@@ -1,45 +1,11 @@
-import '../guest-frame.css';
 import type { FontInfo } from '@stolik/contracts';
 import { useQuery } from '@tanstack/react-query';
-import {
-  type CSSProperties,
-  createContext,
-  type ReactNode,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-} from 'react';
+import { useContext, useEffect, useMemo, useState } from 'react';
 import { guestStyleQuery } from '../api/style-api';
 import { fontFamilyOf, isOwnFontUrl, paletteStyle } from '../palette';
+import { FrameContext } from './guest-frame';
 
-interface FrameStyle {
-  restaurant: number;
-  style: CSSProperties;
-}
-
-const FrameContext = createContext<((style: FrameStyle | null) => void) | null>(null);
-
-/**
- * The frame of the screens outside the staff shell. A guest's screen that knows its restaurant
- * dresses it in the restaurant's palette and font (`useGuestStyle`): the whole page, header and
- * background included, and nothing outside it.
- */
-export function GuestFrame({ className, children }: { className: string; children: ReactNode }) {
-  const [applied, setApplied] = useState<FrameStyle | null>(null);
-  return (
-    <FrameContext.Provider value={setApplied}>
-      <div
-        className={applied ? `${className} guest-frame--styled` : className}
-        style={applied?.style}
-        data-guest-style={applied?.restaurant}
-        data-testid="guest-frame"
-      >
-        {children}
-      </div>
-    </FrameContext.Provider>
-  );
-}
+export { GuestFrame } from './guest-frame';
 
 /**
  * Loads the restaurant's font with the FontFace API and answers its family name once it can be

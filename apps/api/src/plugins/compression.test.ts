@@ -1,0 +1,101 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../test/event-stream';
+import { createIdentities, type Identities } from '../test/identities';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { COMPRESS_THRESHOLD_BYTES } from './compression';
+
+describe('compressed replies of the API', () => {
+  let t: TestApp;
+  let who: Identities;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    who = await createIdentities(t);
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // A queue long enough that its list is well over the threshold.
+    for (let n = 1; n <= 12; n += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/reservation/',
+        headers: who.bearer(who.hostessA),
+        payload: { restaurant: who.restaurantA, group_size: 2, name: `Гость номер ${n}` },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+  });
+  afterAll(() => t.close());
+
+  const list = (acceptEncoding?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/reservation/?restaurant_id=${who.restaurantA}`,
+      headers: {
+        ...who.bearer(who.hostessA),
+        ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+      },
+    });
+
+  it('sends a large JSON reply in brotli when the client takes it, the same data as plain', async () => {
+    const plain = await list();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES);
+
+    const br = await list('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('falls back to gzip, and to nothing when the client takes neither', async () => {
+    const gz = await list('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual((await list()).json());
+    const identity = await list('identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('leaves a reply under the threshold as it is', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health/',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD_BYTES);
+    expect(res.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('compresses the API description as well', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8'))).toHaveProperty('openapi');
+  });
+
+  it('never buffers an event stream: each change arrives as it happens, uncompressed', async () => {
+    const stream = await openEventStream(`${base}/api/restaurant/${who.restaurantA}/events/`, {
+      ...who.bearer(who.hostessA),
+      'accept-encoding': 'br, gzip',
+    });
+    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.response.headers.get('content-encoding')).toBeNull();
+    expect((await stream.next()).event).toBe('ready');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservation/',
+      headers: who.bearer(who.hostessA),
+      payload: { restaurant: who.restaurantA, group_size: 3, name: 'Гость потока' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(JSON.parse((await stream.next(1000)).data)).toMatchObject({ id: created.json().id });
+    stream.close();
+  });
+});

@@ -1,0 +1,32 @@
+import { analytics } from '@stolik/i18n/ru/analytics';
+import { booking } from '@stolik/i18n/ru/booking';
+import { bookingApi } from '@stolik/i18n/ru/booking-api';
+import { bookingStatuses } from '@stolik/i18n/ru/booking-statuses';
+import { events } from '@stolik/i18n/ru/events';
+import { guest } from '@stolik/i18n/ru/guest';
+import { guestLinks } from '@stolik/i18n/ru/guest-links';
+import { hallMap } from '@stolik/i18n/ru/hall-map';
+import { hallSettings } from '@stolik/i18n/ru/hall-settings';
+import { liveQueue } from '@stolik/i18n/ru/live-queue';
+import { offline } from '@stolik/i18n/ru/offline';
+import { orders } from '@stolik/i18n/ru/orders';
+import { pages } from '@stolik/i18n/ru/pages';
+import { validation } from '@stolik/i18n/ru/validation';
+
+/** The texts of the staff screens of a restaurant (app/routes/staff-screens.tsx), beyond the entry's own. */
+export const texts = {
+  analytics,
+  booking,
+  bookingApi,
+  bookingStatuses,
+  events,
+  guest,
+  guestLinks,
+  hallMap,
+  hallSettings,
+  liveQueue,
+  offline,
+  orders,
+  pages,
+  validation,
+};
