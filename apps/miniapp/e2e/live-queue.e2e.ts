@@ -49,7 +49,7 @@ describe('the live queue between a guest and the hostess', () => {
     await row.getByRole('button', { name: 'Действия: Светлана' }).click();
     const card = hostess.getByRole('dialog', { name: /Светлана/ });
     await card.getByRole('button', { name: 'Ушел' }).waitFor();
-    expect(await card.getByRole('link', { name: '+79167001122' }).count()).toBe(1);
+    expect(await card.getByRole('link', { name: '+7 916 700-11-22' }).count()).toBe(1);
     expect(await seriousAccessibilityProblems(hostess)).toEqual([]);
     await card.getByRole('button', { name: 'Закрыть' }).click();
     await card.waitFor({ state: 'hidden' });
@@ -85,7 +85,7 @@ describe('the live queue between a guest and the hostess', () => {
     await first.getByRole('button', { name: 'Гость' }).click();
     const sheet = first.getByRole('dialog', { name: 'Новый гость' });
     await sheet.getByRole('button', { name: 'Больше' }).click();
-    await sheet.getByLabel('Как вас зовут').fill('Игорь');
+    await sheet.getByLabel('Имя гостя').fill('Игорь');
     expect(await seriousAccessibilityProblems(first)).toEqual([]);
     await sheet.getByRole('button', { name: 'В очередь' }).click();
     await sheet.waitFor({ state: 'hidden' });

@@ -117,10 +117,10 @@ describe('the live queue screen', () => {
     restaurantApi([entry({ id: 1, name: 'Анна', phone: '+79165550101' })]);
     renderQueue();
     await screen.findByText('Анна');
-    await userEvent.type(screen.getByPlaceholderText('Поиск по имени, телефону или номеру'), '0101');
+    await userEvent.type(screen.getByPlaceholderText('Имя, телефон или №'), '0101');
     expect(screen.getByText('Анна')).toBeTruthy();
-    await userEvent.clear(screen.getByPlaceholderText('Поиск по имени, телефону или номеру'));
-    await userEvent.type(screen.getByPlaceholderText('Поиск по имени, телефону или номеру'), 'Олег');
+    await userEvent.clear(screen.getByPlaceholderText('Имя, телефон или №'));
+    await userEvent.type(screen.getByPlaceholderText('Имя, телефон или №'), 'Олег');
     expect(screen.getByText('Ничего не найдено')).toBeTruthy();
   });
 
@@ -172,7 +172,7 @@ describe('the live queue inside Telegram', () => {
     expect(within(sheet).getByRole('button', { name: 'Посадить сразу' })).toBeTruthy();
     expect(telegram.closingConfirmation()).toBe(false);
 
-    await userEvent.type(within(sheet).getByLabelText('Как вас зовут'), 'Олег');
+    await userEvent.type(within(sheet).getByLabelText('Имя гостя'), 'Олег');
     expect(telegram.closingConfirmation()).toBe(true);
     telegram.calls.haptics.splice(0);
     telegram.pressMainButton();
@@ -196,7 +196,7 @@ describe('the live queue inside Telegram', () => {
     await screen.findByText('Ничего не найдено');
     telegram.pressMainButton();
     const sheet = await screen.findByRole('dialog', { name: 'Новый гость' });
-    await userEvent.type(within(sheet).getByLabelText('Как вас зовут'), 'Олег');
+    await userEvent.type(within(sheet).getByLabelText('Имя гостя'), 'Олег');
     telegram.calls.haptics.splice(0);
     telegram.pressMainButton();
     expect(await within(sheet).findByText('Слишком длинное имя')).toBeTruthy();

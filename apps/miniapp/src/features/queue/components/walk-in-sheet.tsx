@@ -5,6 +5,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/transport';
 import { sendOrKeep } from '../../../shared/offline/offline-actions';
+import { PhoneField } from '../../../shared/phone/phone-field';
 import {
   haptic,
   telegramMainButtonAvailable,
@@ -180,21 +181,19 @@ export function WalkInSheet({
         </>
       ) : (
         <form ref={form} id="walk-in-form" className="form" onSubmit={submit} noValidate>
-          <PartySizeStepper value={size} onChange={setSize} />
+          <PartySizeStepper label={t('liveQueue.partySize')} value={size} onChange={setSize} />
           <Field
-            label={t('guest.name')}
+            label={t('liveQueue.guestName')}
             autoComplete="off"
             value={name}
             onChange={(e) => setName(e.target.value)}
             error={errors.fields.name}
           />
-          <Field
+          <PhoneField
             label={t('liveQueue.phoneOptional')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
+            placeholder="+7"
             value={phone}
-            onChange={(e) => setPhone(e.target.value)}
+            onChange={setPhone}
             error={errors.fields.phone}
           />
           <EventChoice value={event} onChange={setEvent} />
