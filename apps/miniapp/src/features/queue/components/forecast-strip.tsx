@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 export function ForecastStrip({ forecast }: { forecast: Forecast }) {
   const { t } = useTranslation();
   return (
-    // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe).
-    <section className="forecast" tabIndex={0} aria-label={t('liveQueue.forecastTitle')}>
+    // Wraps on a narrow screen rather than scrolling: every party's wait is in sight.
+    <section className="forecast" aria-label={t('liveQueue.forecastTitle')}>
       <span className="forecast__title">{t('liveQueue.forecastTitle')}</span>
       <ul className="forecast__list">
         {forecast.now.map((item) => (

@@ -31,11 +31,14 @@ export function WalkInSheet({
   restaurantId,
   open,
   onClose,
+  onAdded,
   zones,
 }: {
   restaurantId: number;
   open: boolean;
   onClose: () => void;
+  /** The guest the server added (not one kept offline): the screen shows where they went. */
+  onAdded: (entry: QueueEntry) => void;
   zones: SeatingZone[];
 }) {
   const { t } = useTranslation();
@@ -70,9 +73,17 @@ export function WalkInSheet({
     event,
     comment,
   });
-  const done = (result: { kept: boolean }) => {
+  const done = (result: { kept: false; reply: QueueEntry } | { kept: true }) => {
     haptic.success();
     if (result.kept) showToast(t('offline.kept'));
+    else {
+      // Listed at once, before the refetch: the screen turns to its row.
+      const added = result.reply;
+      queryClient.setQueryData<QueueEntry[]>(queueKeys.list(restaurantId), (list) =>
+        list && !list.some((entry) => entry.id === added.id) ? [...list, added] : list,
+      );
+      onAdded(added);
+    }
     void queryClient.invalidateQueries({ queryKey: queueKeys.all(restaurantId) });
     close();
   };
