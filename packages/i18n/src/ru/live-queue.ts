@@ -54,6 +54,7 @@ export const liveQueue = {
   addedSeated: '№{{number}} за столом',
   forecastTitle: 'Если встать сейчас',
   forecastParty: '{{count}} гост.',
+  forecastParties: '{{from}}–{{to}} гост.',
   forecastMinutes: '{{minutes}} мин',
   forecastFree: 'сразу',
   forecastNone: '—',

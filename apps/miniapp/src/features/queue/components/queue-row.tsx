@@ -70,8 +70,11 @@ export function QueueRow({
       >
         <span className="queue-row__line">
           <span className="queue-row__number">{t('liveQueue.number', { number: entry.number })}</span>
-          <span className="queue-row__name">{name}</span>
-          <span className="queue-row__party">{t('guest.guests', { count: entry.group_size })}</span>
+          {/* Name and party flow as one text: a long name wraps by words, the party follows it. */}
+          <span className="queue-row__who">
+            <span className="queue-row__name">{name}</span>{' '}
+            <span className="queue-row__party">{t('guest.guests', { count: entry.group_size })}</span>
+          </span>
           {from ? (
             <span className={`queue-row__elapsed ${overdue ? 'queue-row__elapsed--overdue' : ''}`}>
               {format(elapsedMinutes(from, now))}

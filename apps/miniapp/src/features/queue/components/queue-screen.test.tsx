@@ -183,8 +183,7 @@ describe('the live queue row and the door’s steps (issue #17)', () => {
     ];
     expect([...first.children].map((part) => part.textContent)).toEqual([
       '№7',
-      'Анна',
-      '2 гостя',
+      'Анна 2 гостя',
       '12 мин ждет',
     ]);
     expect(first.lastElementChild?.className).toContain('queue-row__elapsed');
