@@ -105,7 +105,7 @@ describe('a guest asking for a table from a link', () => {
     await page.getByRole('dialog', { name: 'Оставь заявку на бронь' }).waitFor();
     expect(await page.getByLabel('Как вас зовут').inputValue()).toBe('Пётр');
     await page.getByRole('button', { name: 'Поделиться номером из Telegram' }).click();
-    await expect.poll(() => page.getByLabel('Телефон').inputValue()).toBe('+79161234567');
+    await expect.poll(() => page.getByLabel('Телефон').inputValue()).toBe('+7 916 123-45-67');
     expect(await page.getByRole('button', { name: 'Отправить заявку' }).count()).toBe(0);
     await telegramEvent(page, 'main_button_pressed');
     await page.getByText('Ожидайте подтверждение от ресторана').waitFor();

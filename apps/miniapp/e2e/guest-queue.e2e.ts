@@ -102,7 +102,7 @@ describe('a guest joining the queue from a link', () => {
     await page.getByRole('heading', { name: 'Живая очередь' }).waitFor();
     expect(await page.getByLabel('Как вас зовут').inputValue()).toBe('Пётр');
     await page.getByRole('button', { name: 'Поделиться номером из Telegram' }).click();
-    await expect.poll(() => page.getByLabel('Телефон').inputValue()).toBe('+79161234567');
+    await expect.poll(() => page.getByLabel('Телефон').inputValue()).toBe('+7 916 123-45-67');
     // Telegram's MainButton sends it: the page shows no button of its own.
     expect(await page.getByRole('button', { name: 'Встать в очередь' }).count()).toBe(0);
     await telegramEvent(page, 'main_button_pressed');

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityProblems } from './support/axe';
 import { type Browser, launchBrowser, PHONE, TABLET } from './support/browser';
@@ -7,6 +7,13 @@ import { type RunningProduct, startProduct } from './support/product';
 
 /** The row of a guest on the hostess's live queue. */
 const rowOf = (page: Page, name: string) => page.getByTestId('queue-row').filter({ hasText: name });
+
+/** The hostess's taps for each step of the door's work (issue #17: call 1, seat at most 2). */
+const taps = { call: 0, seat: 0, 'walk-in': 0 };
+const tap = async (step: keyof typeof taps, target: Locator) => {
+  taps[step] += 1;
+  await target.click();
+};
 
 describe('the live queue between a guest and the hostess', () => {
   let product: RunningProduct;
@@ -18,6 +25,7 @@ describe('the live queue between a guest and the hostess', () => {
     await createMember(product.url, HOSTESS, 'Менеджер');
   });
   afterAll(async () => {
+    console.log(`taps: call ${taps.call}, seat ${taps.seat}, walk-in ${taps['walk-in']}`);
     await browser?.close();
     await product?.stop();
   });
@@ -49,23 +57,25 @@ describe('the live queue between a guest and the hostess', () => {
     await row.getByRole('button', { name: 'Действия: Светлана' }).click();
     const card = hostess.getByRole('dialog', { name: /Светлана/ });
     await card.getByRole('button', { name: 'Ушел' }).waitFor();
-    expect(await card.getByRole('link', { name: '+79167001122' }).count()).toBe(1);
+    expect(await card.getByRole('link', { name: '+7 916 700-11-22' }).count()).toBe(1);
     expect(await seriousAccessibilityProblems(hostess)).toEqual([]);
     await card.getByRole('button', { name: 'Закрыть' }).click();
     await card.waitFor({ state: 'hidden' });
 
-    // She calls the guest; the guest's page says so by itself.
-    await row.getByRole('button', { name: 'Вызвать' }).click();
-    await hostess.getByRole('tab', { name: /Вызваны/ }).click();
-    await rowOf(hostess, 'Светлана').waitFor();
+    // She calls the guest in one tap; the guest's page says so by itself. The row stays where it
+    // was, marked 'Вызван', with the seat as its next tap.
+    await tap('call', row.getByRole('button', { name: 'Вызвать' }));
+    await row.getByText('Вызван', { exact: true }).waitFor();
+    expect(await hostess.getByRole('tab', { name: /Ожидают/ }).getAttribute('aria-selected')).toBe('true');
     await guest.getByText('Ваш столик готов! Подойдите к хостес').waitFor({ timeout: 5000 });
 
-    // Seat her at a table that fits, chosen from the free ones.
-    await rowOf(hostess, 'Светлана').getByRole('button', { name: 'Посадить' }).click();
+    // Seat her at a table that fits, chosen from the free ones: two taps from the same row.
+    await tap('seat', row.getByRole('button', { name: 'Посадить' }));
     const sheet = hostess.getByRole('dialog', { name: /Посадить/ });
     await sheet.waitFor();
     expect(await seriousAccessibilityProblems(hostess)).toEqual([]);
-    await sheet.getByRole('button', { name: /^2\b/ }).first().click();
+    await tap('seat', sheet.getByRole('button', { name: /^2\b/ }).first());
+    expect(taps).toMatchObject({ call: 1, seat: 2 });
     await hostess.getByRole('tab', { name: /В зале/ }).click();
     await rowOf(hostess, 'Светлана').waitFor();
     await guest.getByText('Приятного вечера!').waitFor({ timeout: 5000 });
@@ -82,15 +92,29 @@ describe('the live queue between a guest and the hostess', () => {
     await second.goto(`${product.url}/restaurant/1`);
     await second.getByText('Онлайн', { exact: true }).waitFor();
 
-    await first.getByRole('button', { name: 'Гость' }).click();
+    // Added while another tab is open: the screen turns to his tab, marks his row and says his number.
+    await first.getByRole('tab', { name: /Ушли/ }).click();
+    await tap('walk-in', first.getByRole('button', { name: 'Гость' }));
     const sheet = first.getByRole('dialog', { name: 'Новый гость' });
-    await sheet.getByRole('button', { name: 'Больше' }).click();
-    await sheet.getByLabel('Как вас зовут').fill('Игорь');
+    await tap('walk-in', sheet.getByRole('button', { name: 'Больше' }));
+    await sheet.getByLabel('Имя гостя').fill('Игорь');
+    await sheet.getByLabel('Телефон (если есть)').pressSequentially('89167002233');
+    expect(await sheet.getByLabel('Телефон (если есть)').inputValue()).toBe('+7 916 700-22-33');
     expect(await seriousAccessibilityProblems(first)).toEqual([]);
-    await sheet.getByRole('button', { name: 'В очередь' }).click();
+    await tap('walk-in', sheet.getByRole('button', { name: 'В очередь' }));
     await sheet.waitFor({ state: 'hidden' });
+    expect(taps['walk-in']).toBeLessThanOrEqual(3);
+    await first.getByText(/^№\d+ в очереди$/).waitFor();
+    expect(await first.getByRole('tab', { name: /Ожидают/ }).getAttribute('aria-selected')).toBe('true');
     await rowOf(first, 'Игорь').waitFor();
+    expect(await rowOf(first, 'Игорь').getAttribute('class')).toContain('queue-row--new');
     expect(await rowOf(first, 'Игорь').textContent()).toContain('3 гостя');
+    // Scrolled to the end, the floating '+ Гость' leaves the last row's buttons clear.
+    await first.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const last = first.getByTestId('queue-row').last().locator('.queue-row__actions');
+    const [buttons, fab] = [await last.boundingBox(), await first.locator('.fab').boundingBox()];
+    expect(buttons && fab).toBeTruthy();
+    if (buttons && fab) expect(buttons.y + buttons.height).toBeLessThanOrEqual(fab.y);
 
     // The tablet beside the door sees him too, and seats him with two taps: the guest, a table.
     const row = rowOf(second, 'Игорь');

@@ -118,7 +118,7 @@ describe('a hostess tablet on bad Wi-Fi', () => {
     await page.getByRole('button', { name: 'Гость' }).click();
     const sheet = page.getByRole('dialog', { name: 'Новый гость' });
     await sheet.getByRole('button', { name: 'Больше' }).click();
-    await sheet.getByLabel('Как вас зовут').fill('Вера');
+    await sheet.getByLabel('Имя гостя').fill('Вера');
     await sheet.getByRole('button', { name: 'В очередь' }).click();
     await page.getByText('Ждет связи 1 действие').waitFor();
 

@@ -107,6 +107,7 @@ export const booking = {
     placeSeats: '{{min}}–{{max}} мест',
     placeGroup: 'Столы {{name}}',
     placeTaken: 'Этот стол занят на это время или не подходит. Выберите другой',
+    partySize: 'Сколько гостей',
     name: 'Имя гостя',
     phone: 'Телефон',
     comment: 'Комментарий',

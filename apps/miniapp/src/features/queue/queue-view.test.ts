@@ -1,6 +1,6 @@
 import type { QueueEntry } from '@stolik/contracts';
 import { describe, expect, it } from 'vitest';
-import { actionsFor, countByGroup, isOverdue, matchesSearch, rowsOf } from './queue-view';
+import { actionsFor, countByGroup, isOverdue, matchesSearch, rowsOf, statusShownIn } from './queue-view';
 
 const entry = (over: Partial<QueueEntry>): QueueEntry => ({
   id: 1,
@@ -45,6 +45,19 @@ describe('the live queue as a hostess sees it', () => {
     ];
     expect(rowsOf(gone, 'done').map((e) => e.id)).toEqual([4, 3]);
     expect(countByGroup([early, late, ...gone])).toMatchObject({ waiting: 2, done: 2, called: 0 });
+  });
+
+  it('keeps a called guest among the waiting, marked, so she is seated from where she was called', () => {
+    const waiting = entry({ id: 1, created: '2026-11-22T18:00:00Z' });
+    const called = entry({ id: 2, status: 'called', created: '2026-11-22T17:55:00Z' });
+    const arrived = entry({ id: 3, status: 'joined' });
+    expect(rowsOf([waiting, called, arrived], 'waiting').map((e) => e.id)).toEqual([2, 1]);
+    expect(rowsOf([waiting, called, arrived], 'called').map((e) => e.id)).toEqual([2]);
+    expect(countByGroup([waiting, called, arrived])).toMatchObject({ waiting: 2, called: 1, joined: 1 });
+    expect(statusShownIn('waiting', 'called')).toBe(true);
+    expect(statusShownIn('waiting', 'live')).toBe(false);
+    expect(statusShownIn('called', 'called')).toBe(false);
+    expect(statusShownIn('done', 'closed')).toBe(true);
   });
 
   it('marks a waiting guest red once the promised wait and the grace after it have passed', () => {

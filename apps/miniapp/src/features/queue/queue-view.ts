@@ -17,6 +17,19 @@ const GROUP_OF: Record<QueueStatus, QueueGroup> = {
 
 export const groupOf = (status: QueueStatus): QueueGroup => GROUP_OF[status];
 
+/**
+ * The tabs a guest is listed in. A called guest stays among 'Ожидают' too, marked 'Вызван', so the
+ * hostess who called her seats her from the same row: call in one tap, seat in two (issue #17).
+ */
+export function groupsOf(status: QueueStatus): QueueGroup[] {
+  return status === 'called' ? ['waiting', 'called'] : [GROUP_OF[status]];
+}
+
+/** Whether a row needs its status said, because the tab alone does not tell it. */
+export function statusShownIn(group: QueueGroup, status: QueueStatus): boolean {
+  return group === 'done' || groupOf(status) !== group;
+}
+
 /** What one tap does for each status: the next step of the door's work. */
 const PRIMARY: Partial<Record<QueueStatus, QueueAction>> = {
   live: 'call',
@@ -69,9 +82,9 @@ export function isOverdue(entry: QueueEntry, now: number, graceMinutes: number):
 const queueOrder = (a: QueueEntry, b: QueueEntry) =>
   Date.parse(a.created) - Date.parse(b.created) || a.id - b.id;
 
-/** Rows of one tab: who is next on top while waiting; the longest seated first; the latest gone first. */
+/** Rows of one tab (see groupsOf): who is next on top while waiting; the longest seated first; the latest gone first. */
 export function rowsOf(entries: QueueEntry[], group: QueueGroup): QueueEntry[] {
-  const rows = entries.filter((entry) => groupOf(entry.status) === group);
+  const rows = entries.filter((entry) => groupsOf(entry.status).includes(group));
   if (group === 'seated')
     return rows.sort(
       (a, b) => Date.parse(a.seated_time ?? a.created) - Date.parse(b.seated_time ?? b.created),
@@ -82,7 +95,7 @@ export function rowsOf(entries: QueueEntry[], group: QueueGroup): QueueEntry[] {
 
 export function countByGroup(entries: QueueEntry[]): Record<QueueGroup, number> {
   const counts = Object.fromEntries(QUEUE_GROUPS.map((g) => [g, 0])) as Record<QueueGroup, number>;
-  for (const entry of entries) counts[groupOf(entry.status)] += 1;
+  for (const entry of entries) for (const group of groupsOf(entry.status)) counts[group] += 1;
   return counts;
 }
 

@@ -60,7 +60,7 @@ describe('the waiting-list sheet', () => {
     telegram.calls.haptics.splice(0);
     telegram.pressMainButton();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(body).toMatchObject({ name: 'Алексей', phone: '+7 916 123-45-67', group_size: 2 });
+    expect(body).toMatchObject({ name: 'Алексей', phone: '+79161234567', group_size: 2 });
     expect(telegram.calls.haptics).toEqual(['impact:light', 'notification:success']);
   });
 

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type Ref, useId } from 'react';
 
 /** A labelled input with its error read out by screen readers; 44 px tall, 16 px text (no iOS zoom). */
 export function Field({
@@ -10,6 +10,7 @@ export function Field({
   label: string;
   error?: string | null | undefined;
   hint?: string;
+  ref?: Ref<HTMLInputElement>;
 } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   const messageId = `${id}-message`;

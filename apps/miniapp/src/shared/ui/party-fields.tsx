@@ -1,15 +1,27 @@
 import { QUEUE_EVENTS, type QueueEvent } from '@stolik/domain';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The largest party a form takes in one entry (the API allows 50; a bigger group is a booking). */
 export const MAX_PARTY = 20;
 
-/** How many guests: a big stepper, one thumb (guest form and the hostess's walk-in). */
-export function PartySizeStepper({ value, onChange }: { value: number; onChange: (size: number) => void }) {
+/**
+ * How many guests: a big stepper, one thumb (guest form and the hostess's walk-in). The question is
+ * the caller's: a guest is asked about themselves, the hostess about the guests in front of her.
+ */
+export function PartySizeStepper({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  onChange: (size: number) => void;
+}) {
   const { t } = useTranslation();
   return (
     <fieldset className="stepper">
-      <legend className="field__label">{t('guest.partySize')}</legend>
+      <legend className="field__label">{label}</legend>
       <div className="stepper__controls">
         <button
           type="button"
@@ -37,7 +49,10 @@ export function PartySizeStepper({ value, onChange }: { value: number; onChange:
   );
 }
 
-/** The special event of spec §1 as chips: at most one, a second tap clears it. */
+/**
+ * The special event of spec §1 as single-choice chips (radio semantics: one value or none). A tap on
+ * the chosen chip clears it; 'Особый повод' is optional.
+ */
 export function EventChoice({
   value,
   onChange,
@@ -46,15 +61,22 @@ export function EventChoice({
   onChange: (event: QueueEvent | null) => void;
 }) {
   const { t } = useTranslation();
+  const name = useId();
   return (
-    <fieldset className="choice">
+    <fieldset className="choice choice--chips">
       <legend className="field__label">{t('guest.event')}</legend>
       {QUEUE_EVENTS.map((option) => (
         <label key={option} className="choice__option">
           <input
-            type="checkbox"
+            type="radio"
+            name={name}
+            className="visually-hidden"
             checked={value === option}
-            onChange={() => onChange(value === option ? null : option)}
+            onChange={() => onChange(option)}
+            // A radio cannot be unchecked by itself: a click on the chosen one clears the choice.
+            onClick={() => {
+              if (value === option) onChange(null);
+            }}
           />
           <span>{t(`events.${option}`)}</span>
         </label>

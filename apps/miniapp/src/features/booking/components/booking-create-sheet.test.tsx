@@ -90,7 +90,7 @@ describe('a booking taken by the hostess', () => {
       table: null,
       group: 9,
       name: 'Анна',
-      phone: '8 916 123-45-67',
+      phone: '+79161234567',
       comment: 'Юбилей',
       deposit: true,
       status: 'application',

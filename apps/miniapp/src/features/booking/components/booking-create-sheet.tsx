@@ -201,7 +201,7 @@ function CreateForm({
           setEnd(undefined);
         }}
       />
-      <PartySizeStepper value={size} onChange={setSize} />
+      <PartySizeStepper label={t('booking.form.partySize')} value={size} onChange={setSize} />
       <fieldset className="choice booking-form__times" aria-busy={slots.isFetching}>
         <legend className="field__label">{t('booking.form.times')}</legend>
         {freeSlots.length === 0 && slots.isSuccess ? (

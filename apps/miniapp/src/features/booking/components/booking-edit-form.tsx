@@ -158,7 +158,7 @@ export function BookingEditForm({
           onChange={setTo}
         />
       </div>
-      <PartySizeStepper value={size} onChange={setSize} />
+      <PartySizeStepper label={t('booking.form.partySize')} value={size} onChange={setSize} />
       <PlaceChoice
         fits={fits.data ?? []}
         value={place}

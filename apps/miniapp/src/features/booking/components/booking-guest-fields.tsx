@@ -1,5 +1,6 @@
 import { BOOKING_FIELD_LIMITS } from '@stolik/contracts';
 import { useTranslation } from 'react-i18next';
+import { PhoneField } from '../../../shared/phone/phone-field';
 import { Field } from '../../../shared/ui/field';
 
 export interface BookingGuestValues {
@@ -33,15 +34,12 @@ export function BookingGuestFields({
         onChange={(e) => set('name')(e.target.value)}
         error={errors.name}
       />
-      <Field
+      <PhoneField
         label={t('booking.form.phone')}
-        type="tel"
-        inputMode="tel"
-        autoComplete="off"
         placeholder="+7"
         value={values.phone}
         maxLength={BOOKING_FIELD_LIMITS.phone}
-        onChange={(e) => set('phone')(e.target.value)}
+        onChange={set('phone')}
         error={errors.phone}
       />
       <label className="field">

@@ -2,6 +2,7 @@ import type { Booking } from '@stolik/contracts';
 import { isClickableBooking } from '@stolik/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPhone } from '../../../shared/phone/phone';
 import { timeOf } from '../booking-time';
 import { labelOf, type TableNumbers, tablesLabel } from '../booking-view';
 import { StatusBadge } from './status-badge';
@@ -43,7 +44,7 @@ export function BookingRow({
         <span className="booking-row__facts">
           <span>{t('guest.guests', { count: booking.group_size })}</span>
           {place ? <span>{t('booking.tableNumber', { number: place })}</span> : null}
-          {booking.phone ? <span className="booking-row__phone">{booking.phone}</span> : null}
+          {booking.phone ? <span className="booking-row__phone">{formatPhone(booking.phone)}</span> : null}
           {booking.visits > 0 ? (
             <span className="chip chip--returning">
               ★ {t('booking.card.visits', { count: booking.visits })}

@@ -103,7 +103,7 @@ describe('the booking card', () => {
     const card = renderCard('application', onMove);
     expect(within(card).getByText('14.03.2026, 19:00–20:30')).toBeTruthy();
     expect(within(card).getByText('Ожидаем')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: '+79161234567' }).getAttribute('href')).toBe(
+    expect(within(card).getByRole('link', { name: '+7 916 123-45-67' }).getAttribute('href')).toBe(
       'tel:+79161234567',
     );
     expect(within(card).getByText('У окна')).toBeTruthy();

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../../../shared/live/use-now';
+import { formatPhone } from '../../../shared/phone/phone';
 import { Sheet } from '../../../shared/ui/sheet';
 import { guestHistoryQuery, historyQuery } from '../api/booking-api';
 import { displayDate, timeOf, wallClock } from '../booking-time';
@@ -124,7 +125,7 @@ export function BookingCard({
             <dt>{t('booking.card.phone')}</dt>
             <dd>
               <a className="plain-link booking-card__phone" href={`tel:${booking.phone}`}>
-                {booking.phone}
+                {formatPhone(booking.phone)}
               </a>
             </dd>
           </div>

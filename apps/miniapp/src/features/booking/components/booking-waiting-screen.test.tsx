@@ -128,7 +128,7 @@ describe('the waiting list', () => {
         group_size: 2,
         seating_time: msk(DAY, '20:00'),
         name: 'Алексей',
-        phone: '+7 916 123-45-67',
+        phone: '+79161234567',
         comment: '',
       }),
     );

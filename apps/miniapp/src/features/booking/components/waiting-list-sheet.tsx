@@ -139,7 +139,7 @@ function WaitingListForm({
           onChange={setTime}
         />
       </div>
-      <PartySizeStepper value={size} onChange={setSize} />
+      <PartySizeStepper label={t('booking.form.partySize')} value={size} onChange={setSize} />
       <BookingGuestFields values={guest} onChange={setGuest} errors={errors.fields} />
       {errors.general ? (
         <p className="form__error" role="alert">

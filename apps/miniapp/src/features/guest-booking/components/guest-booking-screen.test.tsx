@@ -165,7 +165,7 @@ describe('the guest booking form', () => {
       time: '19:30',
       group_size: 2,
       name: 'Светлана',
-      phone: '+7 916 700-11-22',
+      phone: '+79167001122',
       comment: 'У окна',
       device_key: window.localStorage.getItem('guestDevice'),
     });

@@ -4,6 +4,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/transport';
+import { compactPhone } from '../../../shared/phone/phone';
+import { PhoneField } from '../../../shared/phone/phone-field';
 import { paths } from '../../../shared/routing/paths';
 import { guestDeviceKey } from '../../../shared/storage/guest-device';
 import { haptic, useClosingConfirmation, useTelegramMainButton } from '../../../shared/telegram/bridge';
@@ -219,7 +221,7 @@ export function GuestBookingScreen() {
       </header>
       <div className="guest__form form guest-booking__card">
         <DateChoice value={date} today={today} onChange={setDate} />
-        <PartySizeStepper value={size} onChange={setSize} />
+        <PartySizeStepper label={t('guest.partySize')} value={size} onChange={setSize} />
         <div ref={timeRef}>
           <SlotChoice
             slots={slots}
@@ -251,15 +253,13 @@ export function GuestBookingScreen() {
             onChange={(e) => setName(e.target.value)}
             error={errors.fields.name}
           />
-          <Field
+          <PhoneField
             label={t('guest.phone')}
-            type="tel"
-            inputMode="tel"
             autoComplete="tel"
             placeholder="+7"
             maxLength={32}
             value={phone}
-            onChange={(e) => setPhone(e.target.value)}
+            onChange={setPhone}
             error={errors.fields.phone}
             hint={t('guestBooking.phoneHint')}
           />
@@ -269,7 +269,8 @@ export function GuestBookingScreen() {
               className="button button--secondary"
               onClick={() =>
                 void askContact().then((shared) => {
-                  if (shared) setPhone(shared.phone.startsWith('+') ? shared.phone : `+${shared.phone}`);
+                  if (shared)
+                    setPhone(compactPhone(shared.phone.startsWith('+') ? shared.phone : `+${shared.phone}`));
                 })
               }
             >

@@ -36,7 +36,7 @@ describe('the guest booking form inside Telegram', () => {
     expect(((await screen.findByLabelText('Как вас зовут')) as HTMLInputElement).value).toBe('Пётр');
     await userEvent.click(screen.getByRole('button', { name: 'Поделиться номером из Telegram' }));
     await vi.waitFor(() =>
-      expect((screen.getByLabelText('Телефон') as HTMLInputElement).value).toBe('+79161234567'),
+      expect((screen.getByLabelText('Телефон') as HTMLInputElement).value).toBe('+7 916 123-45-67'),
     );
   });
 });

@@ -5,6 +5,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/transport';
+import { compactPhone } from '../../../shared/phone/phone';
+import { PhoneField } from '../../../shared/phone/phone-field';
 import { paths } from '../../../shared/routing/paths';
 import { guestDeviceKey } from '../../../shared/storage/guest-device';
 import { haptic, useClosingConfirmation, useTelegramMainButton } from '../../../shared/telegram/bridge';
@@ -133,7 +135,7 @@ export function GuestQueueScreen() {
         </h1>
       </header>
       <form ref={form} className="form guest__form" onSubmit={(e) => void submit(e)} noValidate>
-        <PartySizeStepper value={size} onChange={setSize} />
+        <PartySizeStepper label={t('guest.partySize')} value={size} onChange={setSize} />
         <EventChoice value={event} onChange={setEvent} />
         <label className="field">
           <span className="field__label">{t('guest.comment')}</span>
@@ -153,14 +155,12 @@ export function GuestQueueScreen() {
           onChange={(e) => setName(e.target.value)}
           error={errors.fields.name}
         />
-        <Field
+        <PhoneField
           label={t('guest.phone')}
-          type="tel"
-          inputMode="tel"
           autoComplete="tel"
           placeholder="+7"
           value={phone}
-          onChange={(e) => setPhone(e.target.value)}
+          onChange={setPhone}
           error={errors.fields.phone}
           hint={t('guest.phoneHint')}
         />
@@ -170,7 +170,8 @@ export function GuestQueueScreen() {
             className="button button--secondary"
             onClick={() =>
               void askContact().then((shared) => {
-                if (shared) setPhone(shared.phone.startsWith('+') ? shared.phone : `+${shared.phone}`);
+                if (shared)
+                  setPhone(compactPhone(shared.phone.startsWith('+') ? shared.phone : `+${shared.phone}`));
               })
             }
           >

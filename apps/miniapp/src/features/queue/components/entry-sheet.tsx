@@ -2,6 +2,7 @@ import type { QueueEntry, Restaurant } from '@stolik/contracts';
 import type { QueueAction } from '@stolik/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatPhone } from '../../../shared/phone/phone';
 import { haptic } from '../../../shared/telegram/bridge';
 import { Sheet } from '../../../shared/ui/sheet';
 import { showToast } from '../../../shared/ui/toast';
@@ -66,7 +67,7 @@ export function EntrySheet({
             <dt>{t('guest.phone')}</dt>
             <dd>
               <a className="plain-link" href={`tel:${entry.phone}`}>
-                {entry.phone}
+                {formatPhone(entry.phone)}
               </a>
             </dd>
           </div>

@@ -1,19 +1,35 @@
 import type { Forecast } from '@stolik/contracts';
 import { useTranslation } from 'react-i18next';
 
+/**
+ * Neighbouring party sizes with the same wait said once ('1–4 гост. 5 мин'): the strip stays one
+ * or two lines on a phone instead of a list of equal numbers.
+ */
+export function sameWaits(now: Forecast['now']): { from: number; to: number; waiting_time: number | null }[] {
+  const runs: { from: number; to: number; waiting_time: number | null }[] = [];
+  for (const item of [...now].sort((a, b) => a.group_size - b.group_size)) {
+    const last = runs.at(-1);
+    if (last && last.to === item.group_size - 1 && last.waiting_time === item.waiting_time)
+      last.to = item.group_size;
+    else runs.push({ from: item.group_size, to: item.group_size, waiting_time: item.waiting_time });
+  }
+  return runs;
+}
+
 /** What to promise a party at the door now, by size (the forecast's `now`). */
 export function ForecastStrip({ forecast }: { forecast: Forecast }) {
   const { t } = useTranslation();
   return (
-    // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe).
-    <section className="forecast" tabIndex={0} aria-label={t('liveQueue.forecastTitle')}>
+    // Wraps on a narrow screen rather than scrolling: every party's wait is in sight.
+    <section className="forecast" aria-label={t('liveQueue.forecastTitle')}>
       <span className="forecast__title">{t('liveQueue.forecastTitle')}</span>
       <ul className="forecast__list">
-        {forecast.now.map((item) => (
-          <li key={item.group_size} className="forecast__item">
+        {sameWaits(forecast.now).map((item) => (
+          <li key={item.from} className="forecast__item">
             <span className="forecast__party">
-              {t('liveQueue.forecastParty', { count: item.group_size })}
+              {item.from === item.to
+                ? t('liveQueue.forecastParty', { count: item.from })
+                : t('liveQueue.forecastParties', { from: item.from, to: item.to })}
             </span>
             <span className="forecast__wait">
               {item.waiting_time === null

@@ -1,12 +1,14 @@
 import type { QueueEntry } from '@stolik/contracts';
 import type { QueueAction } from '@stolik/domain';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionsFor, elapsedFrom, elapsedMinutes, isOverdue } from '../queue-view';
 import { useFormatMinutes } from './elapsed';
 
 /**
- * One guest: number, name, party, event, returning mark, the ticking time, and the one tap that
- * moves them on. Everything else is behind the '⋯' button.
+ * One guest in two lines, as a hostess app draws it: number, name, party and the ticking time large
+ * on the first; status, estimate, event, returning mark and comment on the second, with the one tap
+ * that moves them on and the '⋯' for everything else at its right edge.
  */
 export function QueueRow({
   entry,
@@ -19,14 +21,17 @@ export function QueueRow({
   onSelect,
   showStatus,
   graceMinutes,
+  highlighted = false,
 }: {
   entry: QueueEntry;
   /** Minutes past the quote before the row reads 'дольше обещанного' (the restaurant's setting). */
   graceMinutes: number;
   /** A step taken offline waits to be sent (its row says so). */
   waitingForNetwork?: boolean;
-  /** The status label, where the tab alone does not tell it (the finished tab, a search). */
+  /** The status label, where the tab alone does not tell it (the finished tab, a called guest among the waiting). */
   showStatus: boolean;
+  /** Just added from the walk-in sheet: marked for a moment and scrolled into view. */
+  highlighted?: boolean;
   now: number;
   selected: boolean;
   pending: boolean;
@@ -42,63 +47,73 @@ export function QueueRow({
   const name = entry.name || t('liveQueue.guest');
   const since = entry.status in SINCE ? SINCE[entry.status as keyof typeof SINCE] : null;
 
+  // Scrolled into view when it has just been added, wherever the list was.
+  const row = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (highlighted) row.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [highlighted]);
+
   return (
     <li
-      className={`queue-row queue-row--${entry.status} ${selected ? 'queue-row--selected' : ''} ${overdue ? 'queue-row--overdue' : ''}`}
+      ref={row}
+      className={`queue-row queue-row--${entry.status} ${selected ? 'queue-row--selected' : ''} ${overdue ? 'queue-row--overdue' : ''} ${highlighted ? 'queue-row--new' : ''}`}
       data-testid="queue-row"
       data-status={entry.status}
     >
+      {/* Two lines (issue #17): who and how long, large; below, what to know. The whole card opens
+          the guest; the next step and '⋯' sit at the right edge of the second line. */}
       <button
         type="button"
         className="queue-row__main"
         onClick={() => (onSelect ? onSelect(entry) : onMore(entry))}
         aria-pressed={onSelect ? selected : undefined}
       >
-        <span className="queue-row__number">{t('liveQueue.number', { number: entry.number })}</span>
-        <span className="queue-row__who">
-          <span className="queue-row__name">{name}</span>
-          <span className="queue-row__facts">
+        <span className="queue-row__line">
+          <span className="queue-row__number">{t('liveQueue.number', { number: entry.number })}</span>
+          {/* Name and party flow as one text: a long name wraps by words, the party follows it. */}
+          <span className="queue-row__who">
+            <span className="queue-row__name">{name}</span>{' '}
             <span className="queue-row__party">{t('guest.guests', { count: entry.group_size })}</span>
-            {entry.event ? <span className="chip">{t(`events.${entry.event}`)}</span> : null}
-            {entry.visits > 0 ? (
-              <span className="chip chip--returning" title={t('liveQueue.returningHint')}>
-                ★ {t('liveQueue.returning', { count: entry.visits })}
-              </span>
-            ) : null}
-            {waitingForNetwork ? (
-              <span className="chip chip--offline">⏳ {t('offline.rowWaiting')}</span>
-            ) : null}
-            {entry.status === 'live' ? (
-              <span className="queue-row__wait">
-                {overdue
-                  ? t('liveQueue.overdue')
-                  : entry.waiting_time === null
-                    ? t('liveQueue.waitNoTable')
-                    : entry.waiting_time === 0
-                      ? t('liveQueue.tableFree')
-                      : t('liveQueue.waitEstimate', { minutes: entry.waiting_time })}
-              </span>
-            ) : null}
-            {entry.tables.length > 0 && entry.status === 'sat' ? (
-              <span className="queue-row__tables">
-                {t('liveQueue.tables', { tables: entry.tables.join(', ') })}
-              </span>
-            ) : null}
           </span>
-          {entry.comment ? <span className="queue-row__comment">{entry.comment}</span> : null}
-        </span>
-        <span className="queue-row__time">
-          {showStatus ? (
-            <span className="status-badge" data-status={entry.status}>
-              {t(`liveQueue.statuses.${entry.status}`)}
-            </span>
-          ) : null}
           {from ? (
             <span className={`queue-row__elapsed ${overdue ? 'queue-row__elapsed--overdue' : ''}`}>
               {format(elapsedMinutes(from, now))}
               {since ? <span className="visually-hidden"> {t(since)}</span> : null}
             </span>
           ) : null}
+        </span>
+        <span className="queue-row__facts">
+          {showStatus ? (
+            <span className="status-badge" data-status={entry.status}>
+              {t(`liveQueue.statuses.${entry.status}`)}
+            </span>
+          ) : null}
+          {entry.status === 'live' ? (
+            <span className="queue-row__wait">
+              {overdue
+                ? t('liveQueue.overdue')
+                : entry.waiting_time === null
+                  ? t('liveQueue.waitNoTable')
+                  : entry.waiting_time === 0
+                    ? t('liveQueue.tableFree')
+                    : t('liveQueue.waitEstimate', { minutes: entry.waiting_time })}
+            </span>
+          ) : null}
+          {entry.tables.length > 0 && entry.status === 'sat' ? (
+            <span className="queue-row__tables">
+              {t('liveQueue.tables', { tables: entry.tables.join(', ') })}
+            </span>
+          ) : null}
+          {entry.event ? <span className="chip">{t(`events.${entry.event}`)}</span> : null}
+          {entry.visits > 0 ? (
+            <span className="chip chip--returning" title={t('liveQueue.returningHint')}>
+              ★ {t('liveQueue.returning', { count: entry.visits })}
+            </span>
+          ) : null}
+          {waitingForNetwork ? (
+            <span className="chip chip--offline">⏳ {t('offline.rowWaiting')}</span>
+          ) : null}
+          {entry.comment ? <span className="queue-row__comment">{entry.comment}</span> : null}
         </span>
       </button>
       <div className="queue-row__actions">

@@ -41,10 +41,18 @@ const entry = (over: Partial<QueueEntry>): QueueEntry => ({
 const server = setupServer();
 const encoder = new TextEncoder();
 
-function restaurantApi(entries: QueueEntry[]) {
+const HALL = [
+  {
+    id: 1,
+    name: 'Зал',
+    tables: [{ id: 11, number: '4', seats_min: 2, seats_max: 4, occupied_by: null }],
+  },
+];
+
+function restaurantApi(entries: QueueEntry[], { zones = [] as unknown[] } = {}) {
   server.use(
     http.get('*/api/reservation/', () => HttpResponse.json(entries)),
-    http.get('*/api/reservation/zones/1/', () => HttpResponse.json([])),
+    http.get('*/api/reservation/zones/1/', () => HttpResponse.json(zones)),
     http.get('*/api/reservation/forecast/1/', () =>
       HttpResponse.json({
         count: 0,
@@ -109,9 +117,13 @@ describe('the live queue screen', () => {
     const vera = screen.getByText('Вера').closest('li') as HTMLElement;
     expect(within(vera).getByText('1 ч 15 мин')).toBeTruthy();
     expect(within(vera).getByText('дольше обещанного')).toBeTruthy();
-    expect(screen.getByRole('tab', { name: /Ожидают/ }).textContent).toContain('2');
+    // A called guest stays among the waiting, said to be called, with the seat as her one tap.
+    expect(screen.getByRole('tab', { name: /Ожидают/ }).textContent).toContain('3');
     expect(screen.getByRole('tab', { name: /Вызваны/ }).textContent).toContain('1');
-    expect(screen.queryByText('Борис')).toBeNull();
+    const boris = screen.getByText('Борис').closest('li') as HTMLElement;
+    expect(within(boris).getByText('Вызван')).toBeTruthy();
+    expect(within(boris).getByRole('button', { name: 'Посадить' })).toBeTruthy();
+    expect(within(anna).queryByText('Ожидает')).toBeNull();
     await screen.findByText('Онлайн');
   });
 
@@ -119,10 +131,10 @@ describe('the live queue screen', () => {
     restaurantApi([entry({ id: 1, name: 'Анна', phone: '+79165550101' })]);
     renderQueue();
     await screen.findByText('Анна');
-    await userEvent.type(screen.getByPlaceholderText('Поиск по имени, телефону или номеру'), '0101');
+    await userEvent.type(screen.getByPlaceholderText('Имя, телефон или №'), '0101');
     expect(screen.getByText('Анна')).toBeTruthy();
-    await userEvent.clear(screen.getByPlaceholderText('Поиск по имени, телефону или номеру'));
-    await userEvent.type(screen.getByPlaceholderText('Поиск по имени, телефону или номеру'), 'Олег');
+    await userEvent.clear(screen.getByPlaceholderText('Имя, телефон или №'));
+    await userEvent.type(screen.getByPlaceholderText('Имя, телефон или №'), 'Олег');
     expect(screen.getByText('Ничего не найдено')).toBeTruthy();
   });
 
@@ -140,12 +152,182 @@ describe('the live queue screen', () => {
     renderQueue();
     const anna = (await screen.findByText('Анна')).closest('li') as HTMLElement;
     await userEvent.click(within(anna).getByRole('button', { name: 'Вызвать' }));
-    // Optimistic: she has left the waiting tab before the server answers.
+    // Optimistic: she is called before the server answers, and stays in sight, marked.
     await waitFor(() => expect(screen.getByRole('tab', { name: /Вызваны/ }).textContent).toContain('1'));
-    expect(screen.queryByText('Анна')).toBeNull();
+    expect(within(anna).getByText('Вызван')).toBeTruthy();
+    expect(within(anna).getByRole('button', { name: 'Посадить' })).toBeTruthy();
     expect(await screen.findByText('Гостя уже изменили на другом устройстве. Обновите список')).toBeTruthy();
-    expect(screen.getByRole('tab', { name: /Ожидают/ }).textContent).toContain('1');
-    expect(screen.getByText('Анна')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: /Вызваны/ }).textContent).toContain('0');
+    const again = screen.getByText('Анна').closest('li') as HTMLElement;
+    expect(within(again).queryByText('Вызван')).toBeNull();
+    expect(within(again).getByRole('button', { name: 'Вызвать' })).toBeTruthy();
+  });
+});
+
+describe('the live queue row and the door’s steps (issue #17)', () => {
+  it('draws a guest in two lines: who and how long first, what to know and the buttons below', async () => {
+    restaurantApi([
+      entry({
+        id: 1,
+        number: 7,
+        name: 'Анна',
+        event: 'birthday',
+        visits: 2,
+        comment: 'У окна',
+        created: minutesAgo(12),
+      }),
+    ]);
+    renderQueue();
+    const anna = (await screen.findByText('Анна')).closest('li') as HTMLElement;
+    const [first, second] = [
+      anna.querySelector('.queue-row__line') as HTMLElement,
+      anna.querySelector('.queue-row__facts') as HTMLElement,
+    ];
+    expect([...first.children].map((part) => part.textContent)).toEqual([
+      '№7',
+      'Анна 2 гостя',
+      '12 мин ждет',
+    ]);
+    expect(first.lastElementChild?.className).toContain('queue-row__elapsed');
+    expect(within(second).getByText('День рождения')).toBeTruthy();
+    expect(within(second).getByText(/2 визита/)).toBeTruthy();
+    expect(within(second).getByText('У окна')).toBeTruthy();
+    // Both lines open the guest; the step and '⋯' are their own buttons beside the second line.
+    const main = anna.querySelector('.queue-row__main') as HTMLElement;
+    expect(main.contains(first) && main.contains(second)).toBe(true);
+    const actions = anna.querySelector('.queue-row__actions') as HTMLElement;
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Вызвать', '⋯']);
+  });
+
+  it('calls in one tap and seats in two from the same row, without leaving the waiting tab', async () => {
+    const sent: { path: string; body: unknown }[] = [];
+    let anna = entry({ id: 1, number: 3, name: 'Анна', group_size: 2 });
+    restaurantApi([], { zones: HALL });
+    server.use(
+      http.get('*/api/reservation/', () => HttpResponse.json([anna])),
+      http.post('*/api/reservation/invite/', async ({ request }) => {
+        sent.push({ path: 'invite', body: await request.json() });
+        anna = { ...anna, status: 'called', invite_time: minutesAgo(0) };
+        return HttpResponse.json(anna);
+      }),
+      http.put('*/api/reservation/:id/', async ({ request }) => {
+        sent.push({ path: 'put', body: await request.json() });
+        anna = { ...anna, status: 'sat', seated_time: minutesAgo(0), tables: [11] };
+        return HttpResponse.json(anna);
+      }),
+    );
+    renderQueue();
+    const row = (await screen.findByText('Анна')).closest('li') as HTMLElement;
+    let taps = 0;
+    const tap = async (element: HTMLElement) => {
+      taps += 1;
+      await userEvent.click(element);
+    };
+    await tap(within(row).getByRole('button', { name: 'Вызвать' }));
+    expect(taps).toBe(1);
+    expect(screen.getByRole('tab', { name: /Ожидают/ }).getAttribute('aria-selected')).toBe('true');
+    taps = 0;
+    await tap(await within(row).findByRole('button', { name: 'Посадить' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Посадить: Анна' });
+    await tap(within(sheet).getByText('4').closest('button') as HTMLElement);
+    expect(taps).toBe(2);
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { path: 'invite', body: { id: 1 } },
+        { path: 'put', body: { status: 'sat', tables: [11] } },
+      ]),
+    );
+  });
+
+  it('shows a walk-in added from another tab: turns to it, marks the row and says the number', async () => {
+    const rows = [entry({ id: 1, name: 'Анна', status: 'sat', seated_time: minutesAgo(30) })];
+    restaurantApi([]);
+    const posted: unknown[] = [];
+    server.use(
+      http.get('*/api/reservation/', () => HttpResponse.json(rows)),
+      http.post('*/api/reservation/', async ({ request }) => {
+        posted.push(await request.json());
+        rows.push(entry({ id: 2, number: 14, name: 'Олег', group_size: 3 }));
+        return HttpResponse.json(rows[1], { status: 201 });
+      }),
+    );
+    renderQueue();
+    await userEvent.click(await screen.findByRole('tab', { name: /В зале/ }));
+    await screen.findByText('Анна');
+    await userEvent.click(screen.getByRole('button', { name: /Гость/ }));
+    const sheet = await screen.findByRole('dialog', { name: 'Новый гость' });
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Больше' }));
+    await userEvent.type(within(sheet).getByLabelText('Имя гостя'), 'Олег');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'В очередь' }));
+    expect(await screen.findByText('№14 в очереди')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: /Ожидают/ }).getAttribute('aria-selected')).toBe('true');
+    const oleg = (await screen.findByText('Олег')).closest('li') as HTMLElement;
+    expect(oleg.className).toContain('queue-row--new');
+    expect(posted).toEqual([expect.objectContaining({ group_size: 3, name: 'Олег' })]);
+  });
+
+  it('asks the hostess, not the guest; takes one event as chips and the phone masked, sent compact', async () => {
+    restaurantApi([]);
+    const posted: unknown[] = [];
+    server.use(
+      http.post('*/api/reservation/', async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json(entry({ id: 2, number: 2, name: 'Олег' }), { status: 201 });
+      }),
+    );
+    renderQueue();
+    await userEvent.click(await screen.findByRole('button', { name: /Гость/ }));
+    const sheet = await screen.findByRole('dialog', { name: 'Новый гость' });
+    expect(within(sheet).getByRole('group', { name: 'Сколько гостей' })).toBeTruthy();
+    expect(within(sheet).queryByText('Сколько вас будет')).toBeNull();
+    expect(within(sheet).queryByLabelText('Как вас зовут')).toBeNull();
+    await userEvent.type(within(sheet).getByLabelText('Имя гостя'), 'Олег');
+    const phone = within(sheet).getByLabelText('Телефон (если есть)') as HTMLInputElement;
+    await userEvent.type(phone, '89161234567');
+    expect(phone.value).toBe('+7 916 123-45-67');
+    // One event at most: radio chips, a second choice replaces the first.
+    const events = within(sheet).getByRole('group', { name: 'Особый повод' });
+    expect(within(events).queryAllByRole('checkbox')).toEqual([]);
+    await userEvent.click(within(events).getByText('День рождения'));
+    await userEvent.click(within(events).getByText('Свидание'));
+    expect(
+      within(events)
+        .getAllByRole('radio')
+        .filter((r) => (r as HTMLInputElement).checked),
+    ).toHaveLength(1);
+    expect((within(events).getByRole('radio', { name: 'Свидание' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(within(sheet).getByRole('button', { name: 'В очередь' }));
+    await waitFor(() =>
+      expect(posted).toEqual([
+        expect.objectContaining({ name: 'Олег', phone: '+79161234567', event: 'date' }),
+      ]),
+    );
+  });
+
+  it('says no counts and no connection state before the queue has loaded', async () => {
+    restaurantApi([entry({ id: 1, name: 'Анна' })]);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get('*/api/reservation/', async () => {
+        await held;
+        return HttpResponse.json([entry({ id: 1, name: 'Анна' })]);
+      }),
+    );
+    renderQueue();
+    const waiting = await screen.findByRole('tab', { name: /Ожидают/ });
+    expect(waiting.textContent).toBe('Ожидают');
+    expect(screen.queryByText('Онлайн')).toBeNull();
+    expect(screen.queryByText('Подключаемся…')).toBeNull();
+    release();
+    await screen.findByText('Анна');
+    expect(screen.getByRole('tab', { name: /Ожидают/ }).textContent).toBe('Ожидают1');
   });
 });
 
@@ -174,7 +356,7 @@ describe('the live queue inside Telegram', () => {
     expect(within(sheet).getByRole('button', { name: 'Посадить сразу' })).toBeTruthy();
     expect(telegram.closingConfirmation()).toBe(false);
 
-    await userEvent.type(within(sheet).getByLabelText('Как вас зовут'), 'Олег');
+    await userEvent.type(within(sheet).getByLabelText('Имя гостя'), 'Олег');
     expect(telegram.closingConfirmation()).toBe(true);
     telegram.calls.haptics.splice(0);
     telegram.pressMainButton();
@@ -198,7 +380,7 @@ describe('the live queue inside Telegram', () => {
     await screen.findByText('Ничего не найдено');
     telegram.pressMainButton();
     const sheet = await screen.findByRole('dialog', { name: 'Новый гость' });
-    await userEvent.type(within(sheet).getByLabelText('Как вас зовут'), 'Олег');
+    await userEvent.type(within(sheet).getByLabelText('Имя гостя'), 'Олег');
     telegram.calls.haptics.splice(0);
     telegram.pressMainButton();
     expect(await within(sheet).findByText('Слишком длинное имя')).toBeTruthy();

@@ -13,10 +13,19 @@ import { telegramMainButtonAvailable, useTelegramMainButton } from '../../../sha
 import { Page } from '../../../shared/ui/page';
 import { Sheet } from '../../../shared/ui/sheet';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../shared/ui/states';
+import { showToast } from '../../../shared/ui/toast';
 import { useMediaQuery } from '../../../shared/ui/use-media-query';
 import { useRestaurants } from '../../restaurants/api/get-restaurants';
 import { forecastQuery, queueListQuery, seatingQuery } from '../api/queue-api';
-import { countByGroup, matchesSearch, QUEUE_GROUPS, type QueueGroup, rowsOf } from '../queue-view';
+import {
+  countByGroup,
+  groupOf,
+  matchesSearch,
+  QUEUE_GROUPS,
+  type QueueGroup,
+  rowsOf,
+  statusShownIn,
+} from '../queue-view';
 import { EntrySheet } from './entry-sheet';
 import { ForecastStrip } from './forecast-strip';
 import { QueueRow } from './queue-row';
@@ -48,9 +57,11 @@ export function QueueScreen() {
   const [seatingFor, setSeatingFor] = useState<number | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const [addingGuest, setAddingGuest] = useState(false);
+  const [justAdded, setJustAdded] = useState<number | null>(null);
 
   const graceMinutes =
     restaurants.data?.find((r) => r.id === restaurantId)?.quote_grace_minutes ?? QUOTE_SETTINGS.grace.default;
+  const loaded = list.data !== undefined;
   const entries = list.data ?? [];
   const visible = entries.filter((entry) => matchesSearch(entry, search));
   const counts = countByGroup(visible);
@@ -61,6 +72,7 @@ export function QueueScreen() {
   // Inside Telegram the screen's primary action is Telegram's MainButton (UX.md), in place of our
   // own button; not while a sheet is over the screen (the walk-in sheet's own action has it then).
   const telegramAdds = telegramMainButtonAvailable();
+  const fab = phone && !telegramAdds;
   useTelegramMainButton(t('liveQueue.addGuestTitle'), () => setAddingGuest(true), {
     visible: !addingGuest && details === null && seatingFor === null,
   });
@@ -74,6 +86,15 @@ export function QueueScreen() {
       return;
     }
     move.mutate({ entry, action });
+  };
+  // A walk-in added from any tab: the screen turns to the guest's tab, marks the row, and says the number.
+  const added = (entry: QueueEntry) => {
+    if (!matchesSearch(entry, search)) setSearch('');
+    setGroup(groupOf(entry.status));
+    setJustAdded(entry.id);
+    showToast(
+      t(entry.status === 'sat' ? 'liveQueue.addedSeated' : 'liveQueue.added', { number: entry.number }),
+    );
   };
   const seat = (entry: QueueEntry, tables: number[]) => {
     setSeatingFor(null);
@@ -97,7 +118,7 @@ export function QueueScreen() {
         {forecast.data ? <ForecastStrip forecast={forecast.data} /> : null}
       </div>
       <PendingActionsNotice actions={offline.actions} conflicts={offline.conflicts} />
-      <div className="segments" role="tablist" aria-label={t('liveQueue.groupsLabel')}>
+      <div className="segments queue__tabs" role="tablist" aria-label={t('liveQueue.groupsLabel')}>
         {QUEUE_GROUPS.filter((g) => g !== 'reserve' || counts.reserve > 0).map((g) => (
           <button
             key={g}
@@ -105,10 +126,14 @@ export function QueueScreen() {
             role="tab"
             aria-selected={group === g}
             className={`segment segment--${g}`}
-            onClick={() => setGroup(g)}
+            onClick={() => {
+              setGroup(g);
+              setJustAdded(null);
+            }}
           >
             {t(`liveQueue.groups.${g}`)}
-            <span className="segment__count">{counts[g]}</span>
+            {/* No '0' before the list is there: a count is only said when it is known. */}
+            {loaded ? <span className="segment__count">{counts[g]}</span> : null}
           </button>
         ))}
       </div>
@@ -120,7 +145,7 @@ export function QueueScreen() {
         <EmptyState />
       ) : (
         <div role="tabpanel" aria-label={t(`liveQueue.groups.${group}`)}>
-          <ul className="queue__list">
+          <ul className={`queue__list ${fab ? 'queue__list--under-fab' : ''}`}>
             {rows.map((entry) => (
               <QueueRow
                 key={entry.id}
@@ -128,7 +153,8 @@ export function QueueScreen() {
                 now={now}
                 graceMinutes={graceMinutes}
                 selected={selected === entry.id}
-                showStatus={group === 'done'}
+                showStatus={statusShownIn(group, entry.status)}
+                highlighted={justAdded === entry.id}
                 pending={move.isPending && move.variables?.entry.id === entry.id}
                 waitingForNetwork={offline.actions.some((a) => a.entryId === entry.id)}
                 onAction={act}
@@ -149,7 +175,8 @@ export function QueueScreen() {
       titleKey="pages.queue"
       actions={
         <>
-          <LiveBadge state={live} dataAt={list.dataUpdatedAt} />
+          {/* The connection is reported once there is data to be live about. */}
+          {loaded ? <LiveBadge state={live} dataAt={list.dataUpdatedAt} /> : null}
           {phone || telegramAdds ? null : (
             <button type="button" className="button" onClick={() => setAddingGuest(true)}>
               <span aria-hidden="true">+</span> {t('liveQueue.addGuest')}
@@ -197,7 +224,7 @@ export function QueueScreen() {
       ) : (
         queuePane
       )}
-      {phone && !telegramAdds ? (
+      {fab ? (
         // Within the thumb's reach on a phone (UX.md); in the header elsewhere, clear of the hall.
         <button type="button" className="fab" onClick={() => setAddingGuest(true)}>
           <span aria-hidden="true">+</span> {t('liveQueue.addGuest')}
@@ -207,6 +234,7 @@ export function QueueScreen() {
         restaurantId={restaurantId}
         open={addingGuest}
         onClose={() => setAddingGuest(false)}
+        onAdded={added}
         zones={seating.data ?? []}
       />
       <EntrySheet

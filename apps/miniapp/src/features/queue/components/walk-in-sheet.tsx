@@ -5,6 +5,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/transport';
 import { sendOrKeep } from '../../../shared/offline/offline-actions';
+import { PhoneField } from '../../../shared/phone/phone-field';
 import {
   haptic,
   telegramMainButtonAvailable,
@@ -30,11 +31,14 @@ export function WalkInSheet({
   restaurantId,
   open,
   onClose,
+  onAdded,
   zones,
 }: {
   restaurantId: number;
   open: boolean;
   onClose: () => void;
+  /** The guest the server added (not one kept offline): the screen shows where they went. */
+  onAdded: (entry: QueueEntry) => void;
   zones: SeatingZone[];
 }) {
   const { t } = useTranslation();
@@ -69,9 +73,17 @@ export function WalkInSheet({
     event,
     comment,
   });
-  const done = (result: { kept: boolean }) => {
+  const done = (result: { kept: false; reply: QueueEntry } | { kept: true }) => {
     haptic.success();
     if (result.kept) showToast(t('offline.kept'));
+    else {
+      // Listed at once, before the refetch: the screen turns to its row.
+      const added = result.reply;
+      queryClient.setQueryData<QueueEntry[]>(queueKeys.list(restaurantId), (list) =>
+        list && !list.some((entry) => entry.id === added.id) ? [...list, added] : list,
+      );
+      onAdded(added);
+    }
     void queryClient.invalidateQueries({ queryKey: queueKeys.all(restaurantId) });
     close();
   };
@@ -180,21 +192,19 @@ export function WalkInSheet({
         </>
       ) : (
         <form ref={form} id="walk-in-form" className="form" onSubmit={submit} noValidate>
-          <PartySizeStepper value={size} onChange={setSize} />
+          <PartySizeStepper label={t('liveQueue.partySize')} value={size} onChange={setSize} />
           <Field
-            label={t('guest.name')}
+            label={t('liveQueue.guestName')}
             autoComplete="off"
             value={name}
             onChange={(e) => setName(e.target.value)}
             error={errors.fields.name}
           />
-          <Field
+          <PhoneField
             label={t('liveQueue.phoneOptional')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
+            placeholder="+7"
             value={phone}
-            onChange={(e) => setPhone(e.target.value)}
+            onChange={setPhone}
             error={errors.fields.phone}
           />
           <EventChoice value={event} onChange={setEvent} />
