@@ -101,12 +101,14 @@ describe('signing in and out, in the browser and inside Telegram', () => {
   it('logs out after asking, and the session is gone after a reload', async () => {
     const page = await browser.newPage(DESKTOP);
     await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
+    await page.waitForURL(`${product.url}/restaurant/1`);
     await page.locator('.profile-menu__button').click();
     await page.locator('.profile-menu__list').getByRole('button', { name: 'Выйти' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Вы уверены, что хотите выйти?').waitFor();
     await dialog.getByRole('button', { name: 'Остаться' }).click();
-    expect(new URL(page.url()).pathname).toBe('/');
+    // Still in: at the queue of her one restaurant, where signing in took her.
+    expect(new URL(page.url()).pathname).toBe('/restaurant/1');
     await page.locator('.profile-menu__button').click();
     await page.locator('.profile-menu__list').getByRole('button', { name: 'Выйти' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Выйти' }).click();
@@ -125,7 +127,8 @@ describe('signing in and out, in the browser and inside Telegram', () => {
     await page.addInitScript(telegramBridgeScript('light'));
     await page.goto(telegramLaunchUrl(product.url, '/', { user: MARIA }));
     await page.locator('nav.bottom-bar').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/');
+    // Her one restaurant's queue, without asking which restaurant.
+    await page.waitForURL((url) => url.pathname === '/restaurant/1');
     expect(await page.locator('header.top-bar').count()).toBe(0);
     await page.close();
   });
@@ -195,8 +198,8 @@ describe('signing in and out, in the browser and inside Telegram', () => {
     await newcomer.getByLabel('Имя').fill('Алёна');
     await newcomer.getByLabel('Пароль').fill('tram-line-44');
     await newcomer.getByRole('button', { name: 'Принять приглашение' }).click();
-    await newcomer.waitForURL(`${product.url}/`);
-    await newcomer.getByRole('link', { name: /Демо/ }).first().waitFor();
+    // In one restaurant: straight to its queue.
+    await newcomer.waitForURL(`${product.url}/restaurant/1`);
     await newcomer.close();
 
     await signInThroughForm(page, product.url, MANAGER.email, MANAGER.password);
