@@ -53,7 +53,7 @@ describe('a guest asking for a table from a link', () => {
     await page.getByRole('button', { name: 'Отправить заявку' }).click();
     await page.getByText('Заполните поле').waitFor();
     await page.getByText('Укажите номер телефона').waitFor();
-    await page.getByLabel('Как вас зовут').fill('Светлана');
+    await page.getByLabel('Как тебя зовут').fill('Светлана');
     await page.getByLabel('Телефон').fill('8 916 700-11-22');
     await page.getByLabel('Пожелания').fill('Столик у окна');
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
@@ -103,7 +103,7 @@ describe('a guest asking for a table from a link', () => {
     expect(await page.getByRole('button', { name: 'Оставить заявку' }).count()).toBe(0);
     await telegramEvent(page, 'main_button_pressed');
     await page.getByRole('dialog', { name: 'Оставь заявку на бронь' }).waitFor();
-    expect(await page.getByLabel('Как вас зовут').inputValue()).toBe('Пётр');
+    expect(await page.getByLabel('Как тебя зовут').inputValue()).toBe('Пётр');
     await page.getByRole('button', { name: 'Поделиться номером из Telegram' }).click();
     await expect.poll(() => page.getByLabel('Телефон').inputValue()).toBe('+7 916 123-45-67');
     expect(await page.getByRole('button', { name: 'Отправить заявку' }).count()).toBe(0);

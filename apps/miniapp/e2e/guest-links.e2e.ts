@@ -52,7 +52,7 @@ describe("the guests' front door: links, QR codes and the door sign", () => {
     await hostess.getByRole('heading', { name: 'Живая Очередь' }).waitFor();
     const guest = await guestBrowser.newPage(PHONE);
     await guest.goto(copied);
-    await guest.getByLabel('Как вас зовут').fill('Гость по QR');
+    await guest.getByLabel('Как тебя зовут').fill('Гость по QR');
     await guest.getByLabel('Телефон').fill('+7 916 700-55-44');
     await guest.getByRole('button', { name: 'Встать в очередь' }).click();
     await guest.getByText('Сообщим, когда столик освободится').waitFor();

@@ -35,7 +35,7 @@ describe('a guest joining the queue from a link', () => {
     await page.getByRole('button', { name: 'Больше' }).click();
     await page.getByText('3 гостя').waitFor();
     await page.getByText('День рождения').click();
-    await page.getByLabel('Как вас зовут').fill('Светлана');
+    await page.getByLabel('Как тебя зовут').fill('Светлана');
     await page.getByLabel('Телефон').fill('8 916 700-11-22');
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await page.getByRole('button', { name: 'Встать в очередь' }).click();
@@ -44,7 +44,7 @@ describe('a guest joining the queue from a link', () => {
     await page.getByText('Сообщим, когда столик освободится').waitFor();
     const number = Number(await page.locator('.ticket__number').textContent());
     expect(number).toBeGreaterThan(0);
-    await page.getByText('Вы следующие').waitFor();
+    await page.getByText('Твоя очередь следующая').waitFor();
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
 
     // The hostess calls her (through the API, as her screen does).
@@ -62,7 +62,7 @@ describe('a guest joining the queue from a link', () => {
     });
     expect(call.status).toBe(200);
     await page.reload();
-    await page.getByText('Ваш столик готов! Подойдите к хостес').waitFor();
+    await page.getByText('Твой столик готов! Подойди к хостес').waitFor();
     await page.close();
   });
 
@@ -70,13 +70,13 @@ describe('a guest joining the queue from a link', () => {
     // The same browser that joined above (its device key is kept): her place comes back.
     const page = await browser.newPage(PHONE);
     await page.goto(`${product.url}/guest/1/queue`);
-    await page.getByLabel('Как вас зовут').fill('Светлана');
+    await page.getByLabel('Как тебя зовут').fill('Светлана');
     await page.getByLabel('Телефон').fill('+79167001122');
     await page.getByRole('button', { name: 'Встать в очередь' }).click();
     await page.getByText('Ты уже в очереди').waitFor();
     await page.getByRole('link', { name: 'Открыть мою очередь' }).click();
     await page.waitForURL(/\/guest\/queue\//);
-    await page.getByText('Ваш столик готов! Подойдите к хостес').waitFor();
+    await page.getByText('Твой столик готов! Подойди к хостес').waitFor();
     await page.close();
   });
 
@@ -84,13 +84,13 @@ describe('a guest joining the queue from a link', () => {
     const page = await browser.newPage(PHONE);
     await forgetSession(page, product.url);
     await page.goto(`${product.url}/guest/1/queue`);
-    await page.getByLabel('Как вас зовут').fill('Кто-то');
+    await page.getByLabel('Как тебя зовут').fill('Кто-то');
     await page.getByLabel('Телефон').fill('+7 916 700 11 22');
     await page.getByRole('button', { name: 'Встать в очередь' }).click();
     await page.getByText('Ты уже в очереди').waitFor();
     await page.getByText('Свое место можно открыть на устройстве, с которого заполнялась форма').waitFor();
     expect(await page.getByRole('link', { name: 'Открыть мою очередь' }).count()).toBe(0);
-    expect(await page.getByText('Ваш номер в очереди').count()).toBe(0);
+    expect(await page.getByText('Твой номер в очереди').count()).toBe(0);
     await page.close();
   });
 
@@ -100,7 +100,7 @@ describe('a guest joining the queue from a link', () => {
     await page.addInitScript(telegramBridgeScript('light'));
     await page.goto(telegramLaunchUrl(product.url, '/guest/1/queue', { user: GUEST_IN_TELEGRAM }));
     await page.getByRole('heading', { name: 'Живая очередь' }).waitFor();
-    expect(await page.getByLabel('Как вас зовут').inputValue()).toBe('Пётр');
+    expect(await page.getByLabel('Как тебя зовут').inputValue()).toBe('Пётр');
     await page.getByRole('button', { name: 'Поделиться номером из Telegram' }).click();
     await expect.poll(() => page.getByLabel('Телефон').inputValue()).toBe('+7 916 123-45-67');
     // Telegram's MainButton sends it: the page shows no button of its own.

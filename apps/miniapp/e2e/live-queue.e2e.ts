@@ -41,7 +41,7 @@ describe('the live queue between a guest and the hostess', () => {
     // The guest joins from the link on their own phone (public pages ignore the staff session).
     const guest = await browser.newPage(PHONE);
     await guest.goto(`${product.url}/guest/1/queue`);
-    await guest.getByLabel('Как вас зовут').fill('Светлана');
+    await guest.getByLabel('Как тебя зовут').fill('Светлана');
     await guest.getByLabel('Телефон').fill('8 916 700-11-22');
     await guest.getByText('День рождения').click();
     await guest.getByRole('button', { name: 'Встать в очередь' }).click();
@@ -67,7 +67,7 @@ describe('the live queue between a guest and the hostess', () => {
     await tap('call', row.getByRole('button', { name: 'Вызвать' }));
     await row.getByText('Вызван', { exact: true }).waitFor();
     expect(await hostess.getByRole('tab', { name: /Ожидают/ }).getAttribute('aria-selected')).toBe('true');
-    await guest.getByText('Ваш столик готов! Подойдите к хостес').waitFor({ timeout: 5000 });
+    await guest.getByText('Твой столик готов! Подойди к хостес').waitFor({ timeout: 5000 });
 
     // Seat her at a table that fits, chosen from the free ones: two taps from the same row.
     await tap('seat', row.getByRole('button', { name: 'Посадить' }));

@@ -345,7 +345,7 @@ try {
           .last()
           .check();
         await page.getByRole('button', { name: 'Оставить заявку' }).click();
-        await page.getByLabel('Как вас зовут').fill('Константин Константинопольский');
+        await page.getByLabel('Как тебя зовут').fill('Константин Константинопольский');
         await page.getByRole('button', { name: 'Отправить заявку' }).click();
         await page.getByText('Укажите номер телефона').scrollIntoViewIfNeeded();
       },

@@ -74,39 +74,48 @@ describe('signing in and out, in the browser and inside Telegram', () => {
     expect(menu).toEqual(expect.arrayContaining(['Аналитика', 'Настройки']));
     expect(await page.locator('.profile-menu__role').textContent()).toBe('Управляющий');
     await page.locator('aside.side-menu').getByRole('link', { name: 'Настройки' }).click();
-    await page.locator('.settings__nav a').first().waitFor();
-    const sections = await page.locator('.settings__nav').getByRole('link').allTextContents();
+    await page.locator('.settings__list a').first().waitFor();
+    const sections = await page.locator('.settings__list').getByRole('link').allTextContents();
     expect(sections).toContain('Пользователи');
     expect(sections).not.toContain('Редактор схемы ресторана');
     expect(sections).not.toContain('Стиль');
     await page.close();
   });
 
-  it('brings the open settings section into sight in the phone’s sideways row', async () => {
+  it('lists the settings sections on a phone, none cut off, and opens one on its own with a way back', async () => {
     const page = await browser.newPage(PHONE);
     await signInThroughForm(page, product.url, MANAGER.email, MANAGER.password);
-    await page.goto(`${product.url}/restaurant/1/settings/audit`);
-    const active = page.locator('.settings__nav a.active');
-    await active.waitFor();
-    expect(await active.textContent()).toBe('Журнал действий');
-    const row = await page.locator('.settings__nav').boundingBox();
-    const link = await active.boundingBox();
-    if (!row || !link) throw new Error('the settings row is not laid out');
-    // The last sections are far to the right of a 390 px screen; the open one is now inside the row.
-    expect(link.x).toBeGreaterThanOrEqual(row.x);
-    expect(link.x + link.width).toBeLessThanOrEqual(row.x + row.width);
+    await page.goto(`${product.url}/restaurant/1/settings`);
+    const list = page.locator('.settings__list');
+    await list.getByRole('link').first().waitFor();
+    const width = page.viewportSize()?.width ?? 0;
+    for (const link of await list.getByRole('link').all()) {
+      const box = await link.boundingBox();
+      if (!box) throw new Error('a settings section is not laid out');
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+    }
+    await list.getByRole('link', { name: 'Журнал действий' }).click();
+    await page.waitForURL(`${product.url}/restaurant/1/settings/audit`);
+    // The section has the screen: no row of the other sections above it.
+    expect(await page.locator('.settings__nav').count()).toBe(0);
+    await page.locator('.settings__back').click();
+    await page.waitForURL(`${product.url}/restaurant/1/settings`);
+    await list.getByRole('link', { name: 'Пользователи' }).waitFor();
     await page.close();
   });
 
   it('logs out after asking, and the session is gone after a reload', async () => {
     const page = await browser.newPage(DESKTOP);
     await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
+    await page.waitForURL(`${product.url}/restaurant/1`);
     await page.locator('.profile-menu__button').click();
     await page.locator('.profile-menu__list').getByRole('button', { name: 'Выйти' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Вы уверены, что хотите выйти?').waitFor();
     await dialog.getByRole('button', { name: 'Остаться' }).click();
-    expect(new URL(page.url()).pathname).toBe('/');
+    // Still in: at the queue of her one restaurant, where signing in took her.
+    expect(new URL(page.url()).pathname).toBe('/restaurant/1');
     await page.locator('.profile-menu__button').click();
     await page.locator('.profile-menu__list').getByRole('button', { name: 'Выйти' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Выйти' }).click();
@@ -125,7 +134,8 @@ describe('signing in and out, in the browser and inside Telegram', () => {
     await page.addInitScript(telegramBridgeScript('light'));
     await page.goto(telegramLaunchUrl(product.url, '/', { user: MARIA }));
     await page.locator('nav.bottom-bar').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/');
+    // Her one restaurant's queue, without asking which restaurant.
+    await page.waitForURL((url) => url.pathname === '/restaurant/1');
     expect(await page.locator('header.top-bar').count()).toBe(0);
     await page.close();
   });
@@ -195,8 +205,8 @@ describe('signing in and out, in the browser and inside Telegram', () => {
     await newcomer.getByLabel('Имя').fill('Алёна');
     await newcomer.getByLabel('Пароль').fill('tram-line-44');
     await newcomer.getByRole('button', { name: 'Принять приглашение' }).click();
-    await newcomer.waitForURL(`${product.url}/`);
-    await newcomer.getByRole('link', { name: /Демо/ }).first().waitFor();
+    // In one restaurant: straight to its queue.
+    await newcomer.waitForURL(`${product.url}/restaurant/1`);
     await newcomer.close();
 
     await signInThroughForm(page, product.url, MANAGER.email, MANAGER.password);

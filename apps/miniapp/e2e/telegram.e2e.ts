@@ -175,6 +175,55 @@ describe('the Mini App inside Telegram', () => {
     await page.close();
   });
 
+  it("wears the page's colour in Telegram's header and background, and runs the walk-in sheet with Telegram's own buttons", async () => {
+    const page = await launch('/restaurant/1', { user: MARIA, theme: 'dark' });
+    await page.locator('nav.bottom-bar').waitFor();
+    // The page is drawn on the theme's secondary_bg_color: Telegram's header and background are too.
+    expect(await last(page, 'web_app_set_header_color')).toEqual({ color_key: 'secondary_bg_color' });
+    expect(await last(page, 'web_app_set_background_color')).toEqual({ color: '#151e27' });
+    const pageColour = await page.evaluate(
+      () => getComputedStyle(document.querySelector('.app-root') as Element).backgroundColor,
+    );
+    expect(pageColour).toBe('rgb(21, 30, 39)');
+
+    await expect
+      .poll(() => last(page, 'web_app_setup_main_button'))
+      .toMatchObject({ is_visible: true, text: 'Новый гость' });
+    await telegramEvent(page, 'main_button_pressed');
+    const sheet = page.getByRole('dialog', { name: 'Новый гость' });
+    await sheet.waitFor();
+    // 'В очередь' is the MainButton, 'Посадить сразу' the SecondaryButton; no web close button.
+    await expect
+      .poll(() => last(page, 'web_app_setup_secondary_button'))
+      .toMatchObject({ is_visible: true, text: 'Посадить сразу' });
+    expect(
+      await sheet
+        .getByRole('button')
+        .filter({ hasText: /Посадить сразу|В очередь|Закрыть/ })
+        .count(),
+    ).toBe(0);
+    // Telegram's BackButton closes the sheet, and the queue stays.
+    await expect.poll(() => last(page, 'web_app_setup_back_button')).toEqual({ is_visible: true });
+    await telegramEvent(page, 'back_button_pressed');
+    await sheet.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/restaurant/1');
+    await expect.poll(() => last(page, 'web_app_setup_back_button')).toEqual({ is_visible: false });
+    await expect
+      .poll(() => last(page, 'web_app_setup_secondary_button'))
+      .toMatchObject({ is_visible: false });
+
+    // The hall map is dragged: a vertical swipe does not pull the app down there, and does again elsewhere.
+    await page.locator('nav.bottom-bar').getByRole('link', { name: 'Карта' }).click();
+    await expect
+      .poll(() => last(page, 'web_app_setup_swipe_behavior'))
+      .toEqual({ allow_vertical_swipe: false });
+    await page.locator('nav.bottom-bar').getByRole('link', { name: 'Очередь' }).click();
+    await expect
+      .poll(() => last(page, 'web_app_setup_swipe_behavior'))
+      .toEqual({ allow_vertical_swipe: true });
+    await page.close();
+  });
+
   it('saves the notification settings with the MainButton and says they may close it', async () => {
     const page = await launch('/telegram/notifications', { user: MARIA, theme: 'dark' });
     const demo = page.getByRole('region', { name: 'Демо' });

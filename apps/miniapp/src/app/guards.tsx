@@ -1,6 +1,6 @@
 import { canEditScheme, canSeeSettings } from '@stolik/domain';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { paths } from '../shared/routing/paths';
 import { useSession } from '../shared/session/session';
 import { viewerIn } from '../shared/session/viewer';
@@ -30,7 +30,11 @@ export function RequireSession() {
   return <Outlet />;
 }
 
-/** Admin screens (analytics, settings) and superuser screens (scheme editor, style), spec §6. */
+/**
+ * Admin screens (analytics, settings) and superuser screens (scheme editor, style), spec §6. The
+ * navigation never shows them to whom they are closed; opened by a link, the refusal says who may
+ * and leads back to the restaurant's queue rather than ending there.
+ */
 export function RequireRole({ level }: { level: 'admin' | 'superuser' }) {
   const { t } = useTranslation();
   const { me } = useSession();
@@ -39,9 +43,15 @@ export function RequireRole({ level }: { level: 'admin' | 'superuser' }) {
   const allowed = viewer !== null && (level === 'admin' ? canSeeSettings(viewer) : canEditScheme(viewer));
   if (!allowed) {
     return (
-      <p className="state-message" role="alert">
-        {t('errors.forbidden')}
-      </p>
+      <div className="state-message" role="alert">
+        <p>{t('errors.forbidden')}</p>
+        <p className="state-message__hint">
+          {t(level === 'admin' ? 'errors.forbiddenAdminHint' : 'errors.forbiddenSuperuserHint')}
+        </p>
+        <Link to={paths.queue(restaurantId)} className="button button--secondary">
+          {t('errors.backToQueue')}
+        </Link>
+      </div>
     );
   }
   return <Outlet />;

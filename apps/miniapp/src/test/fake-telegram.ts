@@ -12,9 +12,14 @@ import {
  */
 export function fakeTelegram({ popupAnswer = 'confirm' as string | null, features = true } = {}) {
   const mainButtonClicks = new Set<() => void>();
+  const secondaryButtonClicks = new Set<() => void>();
+  const backButtonClicks = new Set<() => void>();
   const calls = {
     popups: [] as Parameters<TelegramAdapter['popup']['show']>[0][],
     mainButton: [] as Partial<MainButtonState>[],
+    secondaryButton: [] as Partial<MainButtonState>[],
+    backButton: [] as ('show' | 'hide')[],
+    verticalSwipes: [] as boolean[],
     haptics: [] as string[],
     closingConfirmation: [] as boolean[],
     shared: [] as { url: string; text: string }[],
@@ -27,7 +32,15 @@ export function fakeTelegram({ popupAnswer = 'confirm' as string | null, feature
     requestContact: async () => null,
     isDark: () => false,
     onThemeChange: () => () => {},
-    backButton: { available: () => true, show: () => {}, hide: () => {}, onClick: () => () => {} },
+    backButton: {
+      available: () => true,
+      show: () => calls.backButton.push('show'),
+      hide: () => calls.backButton.push('hide'),
+      onClick: (listener) => {
+        backButtonClicks.add(listener);
+        return () => backButtonClicks.delete(listener);
+      },
+    },
     popup: {
       available: () => features,
       show: async (params) => {
@@ -42,6 +55,18 @@ export function fakeTelegram({ popupAnswer = 'confirm' as string | null, feature
         mainButtonClicks.add(listener);
         return () => mainButtonClicks.delete(listener);
       },
+    },
+    secondaryButton: {
+      available: () => features,
+      setParams: (state) => calls.secondaryButton.push(state),
+      onClick: (listener) => {
+        secondaryButtonClicks.add(listener);
+        return () => secondaryButtonClicks.delete(listener);
+      },
+    },
+    verticalSwipes: {
+      available: () => features,
+      set: (enabled) => calls.verticalSwipes.push(enabled),
     },
     haptic: {
       impact: (style) => calls.haptics.push(`impact:${style}`),
@@ -61,6 +86,22 @@ export function fakeTelegram({ popupAnswer = 'confirm' as string | null, feature
       act(() => {
         for (const listener of mainButtonClicks) listener();
       }),
+    /** The person presses Telegram's SecondaryButton. */
+    pressSecondaryButton: () =>
+      act(() => {
+        for (const listener of secondaryButtonClicks) listener();
+      }),
+    /** The person presses Telegram's BackButton. */
+    pressBackButton: () =>
+      act(() => {
+        for (const listener of backButtonClicks) listener();
+      }),
+    /** Whether Telegram shows its BackButton now. */
+    backButtonShown: () => calls.backButton.at(-1) === 'show',
+    /** Whether a vertical swipe may close the Mini App now. */
+    verticalSwipesEnabled: () => calls.verticalSwipes.at(-1) ?? true,
+    /** The SecondaryButton as Telegram shows it now: every state sent, merged. */
+    secondaryButton: () => Object.assign({}, ...calls.secondaryButton) as Partial<MainButtonState>,
     /** The MainButton as Telegram shows it now: every state sent, merged. */
     mainButton: () => Object.assign({}, ...calls.mainButton) as Partial<MainButtonState>,
     /** Whether closing the Mini App asks first now. */

@@ -20,6 +20,10 @@ export const errors = {
   notFound: 'Не найдено',
   pageNotFound: 'Такой страницы нет',
   forbidden: 'Недостаточно прав',
+  /** Under 'Недостаточно прав' on an admin screen opened by a link: who may, and the way back. */
+  forbiddenAdminHint: 'Этот раздел открыт управляющему ресторана.',
+  forbiddenSuperuserHint: 'Этот раздел открыт только суперпользователю.',
+  backToQueue: 'Вернуться к очереди',
   unauthorized: 'Нужно войти заново',
   conflict: 'Конфликт данных',
   tooManyRequests: 'Слишком много запросов. Попробуйте через {{seconds}} с',

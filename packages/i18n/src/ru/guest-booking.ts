@@ -33,6 +33,7 @@ export const guestBooking = {
   sent: 'Заявка отправлена',
   statusTitle: 'Твоя бронь',
   outcomes: {
+    /** Spec §4 writes this one formally, word for word: kept as the spec has it. */
     pending: 'Ожидайте подтверждение от ресторана',
     confirmed: 'Бронирование подтверждено',
     cancelled: 'Бронирование отменено',

@@ -1,4 +1,3 @@
 export const placeholder = {
   redirect: 'Перенаправляем…',
-  settings: 'Выберите раздел настроек.',
 } as const;

@@ -2,7 +2,6 @@ import './shell-tools.css';
 import { BREAKPOINT_MOBILE } from '@stolik/domain';
 import { useCallback, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { InstallPromptCard } from '../../features/app-install/components/install-prompt-card';
 import { GlobalAlertBanner } from '../../features/global-alert/components/global-alert-banner';
 import { RestaurantSwitcher } from '../../features/restaurants/components/restaurant-switcher';
 import { useCurrentRestaurant } from '../../features/restaurants/use-current-restaurant';
@@ -80,7 +79,6 @@ export function AppShell() {
           <TopBar mobile={mobile} restaurants={list} current={current} onLogOut={logOut.ask} />
         )}
         <GlobalAlertBanner />
-        <InstallPromptCard />
         <main className="shell__content" id="content">
           <Outlet />
         </main>

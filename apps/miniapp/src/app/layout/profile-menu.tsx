@@ -1,4 +1,5 @@
 import type { Me } from '@stolik/contracts';
+import { Cell, Section } from '@telegram-apps/telegram-ui';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -40,42 +41,38 @@ export function ProfileMenu({
   return (
     <div className="profile-menu" ref={root}>
       {open ? (
-        <ul className="profile-menu__list" id={menuId}>
-          <li className="profile-menu__telegram">
+        // Telegram's own way of listing things: one section of rows, each with its icon.
+        <div className="profile-menu__list" id={menuId}>
+          <div className="profile-menu__telegram">
             <TelegramLinkStatus me={me} compact />
-          </li>
-          <li>
-            <Link
-              to={paths.telegramNotifications()}
-              className="side-menu__link"
-              onClick={() => setOpen(false)}
-            >
-              <TelegramIcon size={20} />
-              <span>{t('nav.telegramNotifications')}</span>
+          </div>
+          <Section>
+            <Link to={paths.telegramNotifications()} className="plain-link" onClick={close}>
+              <Cell Component="div" before={<TelegramIcon size={20} />}>
+                {t('nav.telegramNotifications')}
+              </Cell>
             </Link>
-          </li>
-          {install.availability !== 'offer' && install.availability !== 'manual' ? null : (
-            <li>
-              <Link to={paths.appInstall()} className="side-menu__link" onClick={() => setOpen(false)}>
-                <DownloadIcon size={20} />
-                <span>{t('nav.installApp')}</span>
+            {install.availability !== 'offer' && install.availability !== 'manual' ? null : (
+              <Link to={paths.appInstall()} className="plain-link" onClick={close}>
+                <Cell Component="div" before={<DownloadIcon size={20} />}>
+                  {t('nav.installApp')}
+                </Cell>
               </Link>
-            </li>
-          )}
-          <li>
-            <button
+            )}
+            <Cell
+              Component="button"
               type="button"
-              className="side-menu__link"
+              className="profile-menu__logout"
+              before={<LogOutIcon size={20} />}
               onClick={() => {
-                setOpen(false);
+                close();
                 onLogOut();
               }}
             >
-              <LogOutIcon size={20} />
-              <span>{t('nav.logout')}</span>
-            </button>
-          </li>
-        </ul>
+              {t('nav.logout')}
+            </Cell>
+          </Section>
+        </div>
       ) : null}
       <button
         type="button"

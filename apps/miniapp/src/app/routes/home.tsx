@@ -1,16 +1,26 @@
 import { Cell, List, Section } from '@telegram-apps/telegram-ui';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Navigate, useNavigationType } from 'react-router';
+import { InstallPromptCard } from '../../features/app-install/components/install-prompt-card';
 import { useRestaurants } from '../../features/restaurants/api/get-restaurants';
 import { paths } from '../../shared/routing/paths';
 import { ChevronDownIcon } from '../../shared/ui/icons';
 import { Page } from '../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../shared/ui/states';
 
-/** '/' (Главная): the restaurants a person works in; one tap opens the live queue. */
+/**
+ * '/' (Главная): the restaurants a person works in; one tap opens the live queue. A person in one
+ * restaurant has nothing to choose: opening the app (or signing in) takes her straight to its queue;
+ * only a tap on 'Главная' from inside the app shows this page. The offer to install the app lives
+ * here, below the list, never above a work screen.
+ */
 export function HomeScreen() {
   const { t } = useTranslation();
   const restaurants = useRestaurants();
+  // A link inside the app pushes; a launch, a reload or the sign-in's redirect do not.
+  const chosenInApp = useNavigationType() === 'PUSH';
+  const only = restaurants.data?.length === 1 ? restaurants.data[0] : undefined;
+  if (only && !chosenInApp) return <Navigate to={paths.queue(only.id)} replace />;
   return (
     <Page titleKey="pages.home">
       <p className="lead">{t('home.hint')}</p>
@@ -38,6 +48,7 @@ export function HomeScreen() {
           </Section>
         </List>
       ) : null}
+      <InstallPromptCard />
     </Page>
   );
 }

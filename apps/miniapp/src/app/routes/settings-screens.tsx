@@ -1,9 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { BREAKPOINT_MOBILE } from '@stolik/domain';
+import { Cell, List, Section } from '@telegram-apps/telegram-ui';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useLocation, useParams } from 'react-router';
+import { Link, NavLink, Outlet, useMatch, useParams } from 'react-router';
 import { paths, type SettingsSection } from '../../shared/routing/paths';
 import { useSession } from '../../shared/session/session';
+import { telegramEnvironment } from '../../shared/telegram/telegram';
+import { ChevronDownIcon } from '../../shared/ui/icons';
 import { Page, type PageTitleKey } from '../../shared/ui/page';
+import { useMediaQuery } from '../../shared/ui/use-media-query';
 
 const SECTIONS: { section: SettingsSection; titleKey: PageTitleKey; superuserOnly?: boolean }[] = [
   { section: 'users', titleKey: 'pages.settingsUsers' },
@@ -20,33 +24,42 @@ const SECTIONS: { section: SettingsSection; titleKey: PageTitleKey; superuserOnl
   { section: 'style', titleKey: 'pages.settingsStyle', superuserOnly: true },
 ];
 
-/** /restaurant/{id}/settings: the list of sections, and the open one beside or below it. */
+/** The sections this person may open (spec §6: the scheme editor and the style page are for superusers alone). */
+function useSections() {
+  const { me } = useSession();
+  return SECTIONS.filter((item) => !item.superuserOnly || me?.is_superuser);
+}
+
+/**
+ * /restaurant/{id}/settings: the list of sections (the index), and an open section. On a tablet or
+ * desktop the list stays beside the open section; on a phone a section has the screen to itself,
+ * and the way back to the list is Telegram's BackButton inside Telegram, a link in a browser.
+ */
 export function SettingsLayout() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
-  const { me } = useSession();
-  // Spec §6: the scheme editor and the style page are for superusers alone.
-  const sections = SECTIONS.filter((item) => !item.superuserOnly || me?.is_superuser);
-  const nav = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
-  // On a phone the sections are one row that scrolls sideways: the open one is brought into the
-  // middle of it (opened by a link or a reload, it could be out of sight). The page itself stays.
-  useEffect(() => {
-    const row = nav.current;
-    const active = row?.querySelector<HTMLElement>('.settings__link.active');
-    if (!row || !active || row.scrollWidth <= row.clientWidth) return;
-    row.scrollLeft = active.offsetLeft - (row.clientWidth - active.offsetWidth) / 2;
-  }, [pathname]);
+  const sections = useSections();
+  const mobile = useMediaQuery(`(max-width: ${BREAKPOINT_MOBILE - 0.02}px)`);
+  const atIndex = useMatch(paths.settings(id)) !== null;
+  const { inTelegram } = telegramEnvironment();
   return (
-    <Page titleKey="pages.settings">
-      <div className="settings">
-        <nav ref={nav} className="settings__nav" aria-label={t('pages.settings')}>
-          {sections.map(({ section, titleKey }) => (
-            <NavLink key={section} to={paths.settingsSection(id, section)} className="settings__link">
-              {t(titleKey)}
-            </NavLink>
-          ))}
-        </nav>
+    <Page titleKey="pages.settings" showHeading={atIndex || !mobile}>
+      {mobile && !atIndex && !inTelegram ? (
+        <Link to={paths.settings(id)} className="settings__back">
+          <ChevronDownIcon size={20} style={{ transform: 'rotate(90deg)' }} />
+          <span>{t('pages.settings')}</span>
+        </Link>
+      ) : null}
+      <div className={`settings ${atIndex || mobile ? 'settings--single' : ''}`}>
+        {atIndex || mobile ? null : (
+          <nav className="settings__nav" aria-label={t('pages.settings')}>
+            {sections.map(({ section, titleKey }) => (
+              <NavLink key={section} to={paths.settingsSection(id, section)} className="settings__link">
+                {t(titleKey)}
+              </NavLink>
+            ))}
+          </nav>
+        )}
         <div className="settings__body">
           <Outlet />
         </div>
@@ -55,9 +68,27 @@ export function SettingsLayout() {
   );
 }
 
+/** The settings' index: every section this person may open, as Telegram lists its own settings. */
 export function SettingsIndex() {
   const { t } = useTranslation();
-  return <p className="lead">{t('placeholder.settings')}</p>;
+  const id = Number(useParams().id);
+  const sections = useSections();
+  return (
+    <List className="settings__list">
+      <Section>
+        {sections.map(({ section, titleKey }) => (
+          <Link key={section} to={paths.settingsSection(id, section)} className="plain-link">
+            <Cell
+              Component="div"
+              after={<ChevronDownIcon size={20} style={{ transform: 'rotate(-90deg)' }} />}
+            >
+              {t(titleKey)}
+            </Cell>
+          </Link>
+        ))}
+      </Section>
+    </List>
+  );
 }
 
 export { BookingSettingsScreen as SettingsBookingScreen } from '../../features/booking-settings/components/booking-settings-screen';

@@ -3,8 +3,15 @@ import { render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeTelegram } from '../../test/fake-telegram';
-import { haptic, showPopup, useClosingConfirmation, useConfirm, useTelegramMainButton } from './bridge';
-import { installTelegramAdapter } from './telegram';
+import {
+  haptic,
+  showPopup,
+  useClosingConfirmation,
+  useConfirm,
+  useTelegramMainButton,
+  useTelegramSecondaryButton,
+} from './bridge';
+import { installTelegramAdapter, useTelegramBackButton, useTelegramVerticalSwipesOff } from './telegram';
 
 afterEach(() => installTelegramAdapter(null));
 
@@ -194,6 +201,89 @@ describe('the MainButton', () => {
 
   it('is not there outside Telegram: the page keeps its own button', () => {
     expect(renderHook(() => useTelegramMainButton('Сохранить', () => {})).result.current).toBe(false);
+  });
+});
+
+describe('the SecondaryButton', () => {
+  it("shows a form's second action beside the MainButton; a press taps and calls it, not the MainButton's", () => {
+    const telegram = fakeTelegram();
+    const queue = vi.fn();
+    const seat = vi.fn();
+    renderHook(() => useTelegramMainButton('В очередь', queue));
+    const { result, unmount } = renderHook(() => useTelegramSecondaryButton('Посадить сразу', seat));
+    expect(result.current).toBe(true);
+    expect(telegram.secondaryButton()).toEqual({
+      text: 'Посадить сразу',
+      isVisible: true,
+      isEnabled: true,
+      isLoaderVisible: false,
+    });
+    expect(telegram.mainButton().text).toBe('В очередь');
+    telegram.pressSecondaryButton();
+    expect(seat).toHaveBeenCalledOnce();
+    expect(queue).not.toHaveBeenCalled();
+    expect(telegram.calls.haptics).toEqual(['impact:light']);
+    unmount();
+    expect(telegram.secondaryButton().isVisible).toBe(false);
+    expect(telegram.mainButton().isVisible).toBe(true);
+  });
+
+  it('ignores presses while disabled, and is not there outside Telegram or on an old client', () => {
+    const telegram = fakeTelegram();
+    const seat = vi.fn();
+    renderHook(() => useTelegramSecondaryButton('Посадить сразу', seat, { enabled: false }));
+    expect(telegram.secondaryButton()).toMatchObject({ isEnabled: false, isVisible: true });
+    telegram.pressSecondaryButton();
+    expect(seat).not.toHaveBeenCalled();
+    installTelegramAdapter(null);
+    expect(renderHook(() => useTelegramSecondaryButton('Посадить сразу', seat)).result.current).toBe(false);
+    fakeTelegram({ features: false });
+    expect(renderHook(() => useTelegramSecondaryButton('Посадить сразу', seat)).result.current).toBe(false);
+  });
+});
+
+describe('the BackButton', () => {
+  it('goes to the latest claim (a sheet over a screen), then back to the one below, hidden with the last', () => {
+    const telegram = fakeTelegram();
+    const screenBack = vi.fn();
+    const sheetClose = vi.fn();
+    const screenClaim = renderHook(() => useTelegramBackButton(true, screenBack));
+    const sheet = renderHook(({ open }) => useTelegramBackButton(open, sheetClose), {
+      initialProps: { open: true },
+    });
+    expect(telegram.backButtonShown()).toBe(true);
+    telegram.pressBackButton();
+    expect(sheetClose).toHaveBeenCalledOnce();
+    expect(screenBack).not.toHaveBeenCalled();
+    sheet.rerender({ open: false });
+    expect(telegram.backButtonShown()).toBe(true);
+    telegram.pressBackButton();
+    expect(screenBack).toHaveBeenCalledOnce();
+    expect(sheetClose).toHaveBeenCalledOnce();
+    screenClaim.unmount();
+    sheet.unmount();
+    expect(telegram.backButtonShown()).toBe(false);
+  });
+});
+
+describe('vertical swipes', () => {
+  it('are off while any dragging screen is mounted, and back on when the last one goes', () => {
+    const telegram = fakeTelegram();
+    expect(telegram.verticalSwipesEnabled()).toBe(true);
+    const map = renderHook(() => useTelegramVerticalSwipesOff());
+    const timeline = renderHook(() => useTelegramVerticalSwipesOff());
+    expect(telegram.verticalSwipesEnabled()).toBe(false);
+    map.unmount();
+    expect(telegram.verticalSwipesEnabled()).toBe(false);
+    timeline.unmount();
+    expect(telegram.verticalSwipesEnabled()).toBe(true);
+    expect(telegram.calls.verticalSwipes).toEqual([false, true]);
+  });
+
+  it('are left alone outside Telegram and on a client without the setting', () => {
+    const telegram = fakeTelegram({ features: false });
+    renderHook(() => useTelegramVerticalSwipesOff()).unmount();
+    expect(telegram.calls.verticalSwipes).toEqual([]);
   });
 });
 

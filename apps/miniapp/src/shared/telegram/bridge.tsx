@@ -1,7 +1,7 @@
 import { fitBottomButtonText, fitPopup, type PopupParams } from '@stolik/domain';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { type MainButtonState, type TelegramAdapter, telegramAdapter } from './telegram';
+import { type BottomButton, type MainButtonState, type TelegramAdapter, telegramAdapter } from './telegram';
 
 /**
  * The Telegram bridge as screens use it: popups, the MainButton, haptic feedback and the closing
@@ -85,42 +85,96 @@ export const haptic = {
 };
 
 /**
- * The MainButton is one for the whole app, while screens and sheets above them each want it: the
- * latest to ask has it, and when it lets go the one below gets it back.
+ * The MainButton (and the SecondaryButton) is one for the whole app, while screens and sheets above
+ * them each want it: the latest to ask has it, and when it lets go the one below gets it back.
  */
-interface MainButtonClaim {
+interface BottomButtonClaim {
   state: Omit<MainButtonState, 'isVisible'>;
   onClick: () => void;
 }
-const claims: MainButtonClaim[] = [];
-/** The button listened to, and the state it was last given (no call when nothing changed). */
-let wired: { button: TelegramAdapter['mainButton']; state: string } | null = null;
 
-function applyMainButton(): void {
-  const button = telegramAdapter()?.mainButton;
-  if (!button) return;
-  if (wired?.button !== button) {
+interface BottomButtonSlot {
+  button: (telegram: TelegramAdapter) => BottomButton;
+  claims: BottomButtonClaim[];
+  /** The button listened to, and the state it was last given (no call when nothing changed). */
+  wired: { button: BottomButton; state: string } | null;
+}
+
+const mainSlot: BottomButtonSlot = { button: (telegram) => telegram.mainButton, claims: [], wired: null };
+const secondarySlot: BottomButtonSlot = {
+  button: (telegram) => telegram.secondaryButton,
+  claims: [],
+  wired: null,
+};
+
+function applyBottomButton(slot: BottomButtonSlot): void {
+  const telegram = telegramAdapter();
+  if (!telegram) return;
+  const button = slot.button(telegram);
+  if (slot.wired?.button !== button) {
     button.onClick(() => {
-      const current = claims.at(-1);
+      const current = slot.claims.at(-1);
       if (!current?.state.isEnabled) return;
       haptic.tap();
       current.onClick();
     });
-    wired = { button, state: '' };
+    slot.wired = { button, state: '' };
   }
-  const top = claims.at(-1);
+  const top = slot.claims.at(-1);
   // Hidden, it keeps its last text: Telegram checks the text of a button it hides too.
   const state: Partial<MainButtonState> = top
     ? { ...top.state, isVisible: true }
     : { isVisible: false, isLoaderVisible: false };
   const next = JSON.stringify(state);
-  if (next === wired.state) return;
-  wired.state = next;
+  if (next === slot.wired.state) return;
+  slot.wired.state = next;
   button.setParams(state);
 }
 
 /** Whether Telegram's MainButton can stand in for the page's own primary button here. */
 export const telegramMainButtonAvailable = (): boolean => telegramAdapter()?.mainButton.available() ?? false;
+
+interface BottomButtonOptions {
+  enabled?: boolean;
+  loading?: boolean;
+  /** false while the form is not on screen (its data still loading): the button hides. */
+  visible?: boolean;
+}
+
+function useBottomButton(
+  slot: BottomButtonSlot,
+  text: string,
+  onClick: () => void,
+  { enabled = true, loading = false, visible = true }: BottomButtonOptions,
+): boolean {
+  const fitted = fitBottomButtonText(text);
+  const telegram = telegramAdapter();
+  const active = visible && fitted !== null && telegram !== null && slot.button(telegram).available();
+  const latest = useRef(onClick);
+  useEffect(() => {
+    latest.current = onClick;
+  });
+  // One claim for the component's life: changing the text does not hide and show the button again.
+  const [claim] = useState<BottomButtonClaim>(() => ({
+    state: { text: '', isEnabled: false, isLoaderVisible: false },
+    onClick: () => latest.current(),
+  }));
+  // The state first, then the claim: Telegram must never be shown the claim's empty first text.
+  useEffect(() => {
+    claim.state = { text: fitted ?? '', isEnabled: enabled && !loading, isLoaderVisible: loading };
+    if (slot.claims.includes(claim)) applyBottomButton(slot);
+  }, [slot, claim, fitted, enabled, loading]);
+  useEffect(() => {
+    if (!active) return;
+    slot.claims.push(claim);
+    applyBottomButton(slot);
+    return () => {
+      slot.claims.splice(slot.claims.indexOf(claim), 1);
+      applyBottomButton(slot);
+    };
+  }, [slot, active, claim]);
+  return active;
+}
 
 /**
  * Telegram's MainButton as the primary action of a form (UX.md): while the calling component is
@@ -131,43 +185,23 @@ export const telegramMainButtonAvailable = (): boolean => telegramAdapter()?.mai
 export function useTelegramMainButton(
   text: string,
   onClick: () => void,
-  {
-    enabled = true,
-    loading = false,
-    visible = true,
-  }: {
-    enabled?: boolean;
-    loading?: boolean;
-    /** false while the form is not on screen (its data still loading): the button hides. */
-    visible?: boolean;
-  } = {},
+  options: BottomButtonOptions = {},
 ): boolean {
-  const fitted = fitBottomButtonText(text);
-  const active = visible && fitted !== null && telegramMainButtonAvailable();
-  const latest = useRef(onClick);
-  useEffect(() => {
-    latest.current = onClick;
-  });
-  // One claim for the component's life: changing the text does not hide and show the button again.
-  const [claim] = useState<MainButtonClaim>(() => ({
-    state: { text: '', isEnabled: false, isLoaderVisible: false },
-    onClick: () => latest.current(),
-  }));
-  // The state first, then the claim: Telegram must never be shown the claim's empty first text.
-  useEffect(() => {
-    claim.state = { text: fitted ?? '', isEnabled: enabled && !loading, isLoaderVisible: loading };
-    if (claims.includes(claim)) applyMainButton();
-  }, [claim, fitted, enabled, loading]);
-  useEffect(() => {
-    if (!active) return;
-    claims.push(claim);
-    applyMainButton();
-    return () => {
-      claims.splice(claims.indexOf(claim), 1);
-      applyMainButton();
-    };
-  }, [active, claim]);
-  return active;
+  return useBottomButton(mainSlot, text, onClick, options);
+}
+
+/**
+ * Telegram's SecondaryButton, beside the MainButton, for a form's second action (the walk-in
+ * sheet's 'Посадить сразу' beside 'В очередь'): the same contract as useTelegramMainButton. Returns
+ * true when it is in use (the page then leaves out its own button); false outside Telegram or on a
+ * client before Bot API 7.10.
+ */
+export function useTelegramSecondaryButton(
+  text: string,
+  onClick: () => void,
+  options: BottomButtonOptions = {},
+): boolean {
+  return useBottomButton(secondarySlot, text, onClick, options);
 }
 
 let confirmHolders = 0;

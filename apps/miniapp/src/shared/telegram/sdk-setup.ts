@@ -9,7 +9,9 @@ import {
   requestContact,
   retrieveLaunchParams,
   retrieveRawInitData,
+  secondaryButton,
   shareURL,
+  swipeBehavior,
   themeParams,
   viewport,
 } from '@tma.js/sdk-react';
@@ -54,8 +56,22 @@ export function setUpTelegram(): TelegramAdapter | null {
     miniApp.mount();
     miniApp.bindCssVars();
   });
+  // Telegram's header and the area around the page wear the page's own background (the grey
+  // secondary_bg_color the screens are drawn on), its bottom bar the tab bar's: no white band over
+  // a grey page. Named by theme key, Telegram follows a change of theme by itself.
+  tryStep(() => miniApp.setHeaderColor('secondary_bg_color'));
+  tryStep(() => miniApp.setBgColor('secondary_bg_color'));
+  tryStep(() => {
+    if (miniApp.setBottomBarColor.isAvailable()) miniApp.setBottomBarColor('bg_color');
+  });
   tryStep(() => backButton.mount());
   tryStep(() => mainButton.mount());
+  tryStep(() => {
+    if (secondaryButton.mount.isAvailable()) secondaryButton.mount();
+  });
+  tryStep(() => {
+    if (swipeBehavior.mount.isAvailable()) swipeBehavior.mount();
+  });
   tryStep(() => closingBehavior.mount());
   tryStep(() => {
     viewport
@@ -115,6 +131,16 @@ export function setUpTelegram(): TelegramAdapter | null {
       available: () => mainButton.isMounted(),
       setParams: (state) => quietly(() => mainButton.setParams(state)),
       onClick: (listener) => mainButton.onClick(listener),
+    },
+    secondaryButton: {
+      available: () => secondaryButton.isMounted(),
+      setParams: (state) => quietly(() => secondaryButton.setParams(state)),
+      onClick: (listener) => secondaryButton.onClick(listener),
+    },
+    verticalSwipes: {
+      available: () => swipeBehavior.isMounted(),
+      set: (enabled) =>
+        quietly(() => (enabled ? swipeBehavior.enableVertical() : swipeBehavior.disableVertical())),
     },
     haptic: {
       impact: (style) => {

@@ -28,7 +28,8 @@ const LIGHT = {
   secondary_bg_color: '#efeff3',
 };
 
-const posted: string[] = [];
+/** What the app asked of Telegram: each method with its parameters. */
+const posted: { method: string; params: unknown }[] = [];
 const emit = (eventType: string, eventData: unknown) =>
   act(async () => {
     window.dispatchEvent(
@@ -40,7 +41,8 @@ const emit = (eventType: string, eventData: unknown) =>
 beforeAll(async () => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   (window as unknown as { TelegramWebviewProxy: unknown }).TelegramWebviewProxy = {
-    postEvent: (eventType: string) => posted.push(eventType),
+    postEvent: (method: string, params?: string) =>
+      posted.push({ method, params: params ? JSON.parse(params) : undefined }),
   };
   const launch = new URLSearchParams({
     tgWebAppData: `user=${encodeURIComponent(JSON.stringify({ id: 1, first_name: 'Мария' }))}&auth_date=1700000000&signature=abc&hash=${'a'.repeat(64)}`,
@@ -103,6 +105,28 @@ describe('inside Telegram', () => {
     expect(cssVar('--tg-theme-bg-color')).toBe(LIGHT.bg_color);
     expect(screen.getByTestId('app-root').className).toBe(light);
     expect(document.documentElement.dataset.theme).toBe('light');
+  });
+
+  it("paints Telegram's header and background in the page's own colour, by theme key so they follow the theme", () => {
+    // The page is drawn on secondary_bg_color: a header of bg_color would be a white band over grey.
+    expect(posted).toContainEqual({
+      method: 'web_app_set_header_color',
+      params: { color_key: 'secondary_bg_color' },
+    });
+    expect(posted).toContainEqual({
+      method: 'web_app_set_background_color',
+      params: { color: DARK.secondary_bg_color },
+    });
+    // The theme changed to light above: Telegram was told the light page's colour too.
+    expect(posted).toContainEqual({
+      method: 'web_app_set_background_color',
+      params: { color: LIGHT.secondary_bg_color },
+    });
+    // The bottom bar (where the MainButton sits) matches the tab bar's bg_color.
+    expect(posted).toContainEqual({
+      method: 'web_app_set_bottom_bar_color',
+      params: { color: DARK.bg_color },
+    });
   });
 
   it('keeps the launch parameters for a reload (the SDK stores them in session storage)', () => {

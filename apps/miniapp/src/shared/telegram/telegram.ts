@@ -1,5 +1,5 @@
 import type { PopupParams } from '@stolik/domain';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { followStartParam } from './start-route';
 
 /**
@@ -41,10 +41,13 @@ export interface TelegramAdapter {
     /** The id of the button pressed; null when the popup was closed without one. */
     show: (params: Required<PopupParams>) => Promise<string | null>;
   };
-  mainButton: {
+  mainButton: BottomButton;
+  /** Telegram's second bottom button, beside the MainButton (Bot API 7.10). */
+  secondaryButton: BottomButton;
+  /** Whether a vertical swipe may close or minimise the Mini App (Bot API 7.7). */
+  verticalSwipes: {
     available: () => boolean;
-    setParams: (state: Partial<MainButtonState>) => void;
-    onClick: (listener: () => void) => () => void;
+    set: (enabled: boolean) => void;
   };
   haptic: {
     impact: (style: 'light' | 'medium' | 'heavy') => void;
@@ -53,6 +56,13 @@ export interface TelegramAdapter {
   setClosingConfirmation: (enabled: boolean) => void;
   /** Telegram's own share sheet (chats to send a link to); false where the client cannot. */
   shareUrl: (url: string, text: string) => boolean;
+}
+
+/** The MainButton or the SecondaryButton: a text, enabled or not, a loader, shown or hidden. */
+export interface BottomButton {
+  available: () => boolean;
+  setParams: (state: Partial<MainButtonState>) => void;
+  onClick: (listener: () => void) => () => void;
 }
 
 export interface MainButtonState {
@@ -120,18 +130,68 @@ export function useTelegramIsDark(): boolean | null {
   );
 }
 
+/**
+ * One BackButton for the app, several claimants (the shell away from a tab's root, a sheet over
+ * it): a press goes to the latest claim, and when it lets go the one below has it again. Hidden
+ * when no claim is left.
+ */
+const backClaims: { onBack: () => void }[] = [];
+let backWired: TelegramAdapter['backButton'] | null = null;
+
+function applyBackButton(): void {
+  const button = adapter?.backButton;
+  if (!button?.available()) return;
+  if (backWired !== button) {
+    button.onClick(() => backClaims.at(-1)?.onBack());
+    backWired = button;
+  }
+  if (backClaims.length > 0) button.show();
+  else button.hide();
+}
+
+/** Whether Telegram's BackButton is there to stand in for an in-page back or close button. */
+export const telegramBackButtonAvailable = (): boolean => adapter?.backButton.available() ?? false;
+
 /** Telegram's own BackButton instead of an in-page arrow (UX.md); no-op outside Telegram. */
 export function useTelegramBackButton(visible: boolean, onBack: () => void): void {
+  const latest = useRef(onBack);
   useEffect(() => {
-    const button = adapter?.backButton;
-    if (!button?.available()) return;
+    latest.current = onBack;
+  });
+  useEffect(() => {
+    if (!adapter?.backButton.available()) return;
     if (!visible) {
-      button.hide();
+      applyBackButton();
       return;
     }
-    button.show();
-    return button.onClick(onBack);
-  }, [visible, onBack]);
+    const claim = { onBack: () => latest.current() };
+    backClaims.push(claim);
+    applyBackButton();
+    return () => {
+      backClaims.splice(backClaims.indexOf(claim), 1);
+      applyBackButton();
+    };
+  }, [visible]);
+}
+
+let swipeHolders = 0;
+
+/**
+ * While the calling screen is mounted, a vertical swipe does not pull the Mini App down: screens
+ * whose content is dragged (the hall map, the timeline, the scheme editor) call it once. Several
+ * may hold it; swipes come back when the last lets go. No-op outside Telegram.
+ */
+export function useTelegramVerticalSwipesOff(): void {
+  useEffect(() => {
+    const swipes = adapter?.verticalSwipes;
+    if (!swipes?.available()) return;
+    swipeHolders += 1;
+    if (swipeHolders === 1) swipes.set(false);
+    return () => {
+      swipeHolders -= 1;
+      if (swipeHolders === 0) swipes.set(true);
+    };
+  }, []);
 }
 
 /** The Telegram user who opened the app, or null outside Telegram. */

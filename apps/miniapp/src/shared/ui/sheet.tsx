@@ -1,10 +1,12 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { telegramBackButtonAvailable, useTelegramBackButton } from '../telegram/telegram';
 import { useModalDialog } from './use-modal-dialog';
 
 /**
  * A modal panel: a bottom sheet on a phone (within the thumb's reach), a centred panel on a tablet.
- * The native <dialog>: focus stays inside, Esc and a tap outside close it.
+ * The native <dialog>: focus stays inside, Esc and a tap outside close it. Inside Telegram its
+ * BackButton closes it, and the page's own 'Закрыть' is left out (Telegram's is in its header).
  */
 export function Sheet({
   open,
@@ -22,6 +24,8 @@ export function Sheet({
   const { t } = useTranslation();
   const ref = useModalDialog(open);
   const titleId = useId();
+  useTelegramBackButton(open, onClose);
+  const closeInPage = !telegramBackButtonAvailable();
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes it with Esc (onCancel); the click is the backdrop tap.
@@ -44,9 +48,11 @@ export function Sheet({
             <h2 id={titleId} className="sheet__title">
               {title}
             </h2>
-            <button type="button" className="button button--plain sheet__close" onClick={onClose}>
-              {t('app.close')}
-            </button>
+            {closeInPage ? (
+              <button type="button" className="button button--plain sheet__close" onClick={onClose}>
+                {t('app.close')}
+              </button>
+            ) : null}
           </header>
           <div className="sheet__body">{children}</div>
           {footer ? <footer className="sheet__footer">{footer}</footer> : null}

@@ -7,9 +7,10 @@ import { acceptInstallOffer } from '../install-offer';
 import { useInstall } from '../use-install';
 
 /**
- * The install prompt card of spec §2: shown in the staff app when the browser offers to install it
- * (main host, not Telegram, not installed yet). "Не сейчас" is remembered (spec §9's
- * hide-install-prompt flag); the profile menu's item and /app-install remain.
+ * The install prompt card of spec §2: shown on the home page (never above a work screen, where it
+ * would push the queue down) when the browser offers to install the app (main host, not Telegram,
+ * not installed yet). "Не сейчас" is remembered (spec §9's hide-install-prompt flag); the profile
+ * menu's item and /app-install remain.
  */
 export function InstallPromptCard() {
   const { t } = useTranslation();

@@ -2,6 +2,7 @@ import type { Booking } from '@stolik/contracts';
 import { type CSSProperties, type MouseEvent, memo, type Ref, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../../../shared/live/use-now';
+import { useTelegramVerticalSwipesOff } from '../../../shared/telegram/telegram';
 import { clockTime, displayDate, minutesIntoDay } from '../booking-time';
 import {
   axisWidth,
@@ -48,6 +49,7 @@ export function BookingTimeline({
   scrollRef: Ref<HTMLElement>;
 }) {
   const { t } = useTranslation();
+  useTelegramVerticalSwipesOff(); // the timeline scrolls and is tapped at a time: a swipe must not close the app
   const width = axisWidth(scale);
   const style = {
     '--axis-width': `${width}px`,

@@ -89,7 +89,7 @@ async function submit() {
 
 async function fillContacts() {
   await openRequest();
-  await userEvent.type(screen.getByLabelText('Как вас зовут'), 'Светлана');
+  await userEvent.type(screen.getByLabelText('Как тебя зовут'), 'Светлана');
   await userEvent.type(screen.getByLabelText('Телефон'), '+7 916 700-11-22');
 }
 
@@ -210,7 +210,7 @@ describe('the guest booking form', () => {
     await userEvent.click(chip('19:30'));
     expect(screen.queryByText('Это время только что заняли. Выбери другое')).toBeNull();
     await openRequest();
-    expect((screen.getByLabelText('Как вас зовут') as HTMLInputElement).value).toBe('Светлана');
+    expect((screen.getByLabelText('Как тебя зовут') as HTMLInputElement).value).toBe('Светлана');
     expect((screen.getByLabelText('Телефон') as HTMLInputElement).value).toBe('+7 916 700-11-22');
     expect((screen.getByLabelText('Пожелания') as HTMLTextAreaElement).value).toBe('Детский стул');
     await submit();

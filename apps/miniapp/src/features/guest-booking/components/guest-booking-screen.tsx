@@ -246,7 +246,7 @@ export function GuestBookingScreen() {
         <form ref={form} className="form guest-booking__form" onSubmit={(e) => void submit(e)} noValidate>
           <p className="guest-booking__summary">{summary}</p>
           <Field
-            label={t('guest.name')}
+            label={t('guest.yourName')}
             autoComplete="given-name"
             value={name}
             maxLength={80}

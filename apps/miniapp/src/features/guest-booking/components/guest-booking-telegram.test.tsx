@@ -33,7 +33,7 @@ describe('the guest booking form inside Telegram', () => {
     renderAt(<GuestBookingScreen />, { path: '/guest/:id/booking', route: '/guest/1/booking' });
     await userEvent.click(await screen.findByRole('radio', { name: '19:00' }));
     await userEvent.click(screen.getByRole('button', { name: 'Оставить заявку' }));
-    expect(((await screen.findByLabelText('Как вас зовут')) as HTMLInputElement).value).toBe('Пётр');
+    expect(((await screen.findByLabelText('Как тебя зовут')) as HTMLInputElement).value).toBe('Пётр');
     await userEvent.click(screen.getByRole('button', { name: 'Поделиться номером из Telegram' }));
     await vi.waitFor(() =>
       expect((screen.getByLabelText('Телефон') as HTMLInputElement).value).toBe('+7 916 123-45-67'),

@@ -149,7 +149,7 @@ export function GuestQueueScreen() {
           />
         </label>
         <Field
-          label={t('guest.name')}
+          label={t('guest.yourName')}
           autoComplete="given-name"
           value={name}
           onChange={(e) => setName(e.target.value)}

@@ -16,6 +16,7 @@ import {
 import { LiveBadge } from '../../../shared/live/live-badge';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
 import { haptic } from '../../../shared/telegram/bridge';
+import { useTelegramVerticalSwipesOff } from '../../../shared/telegram/telegram';
 import { Page } from '../../../shared/ui/page';
 import { Sheet } from '../../../shared/ui/sheet';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
@@ -38,6 +39,7 @@ const NO_TABLES: ReadonlyMap<number, Table> = new Map();
 
 /** /restaurant/{id}/scheme ('Карта'): the hall with each table's live state; a tap acts on the table. */
 export function MapScreen() {
+  useTelegramVerticalSwipesOff(); // the hall is dragged and pinched: a swipe must not close the app
   const restaurantId = Number(useParams().id);
   const restaurant = useRestaurant(restaurantId);
   // Seats, bookings, locks and the scheme itself all change the picture.

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { hallLoadFailureKey } from '../../../shared/api/hall-loading';
 import { ApiError } from '../../../shared/api/transport';
+import { useTelegramVerticalSwipesOff } from '../../../shared/telegram/telegram';
 import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { usePageTitle } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
@@ -100,6 +101,7 @@ const typingIn = (target: EventTarget | null) =>
  */
 export function SchemeEditorScreen() {
   const { t } = useTranslation();
+  useTelegramVerticalSwipesOff(); // tables are dragged on the plan: a swipe must not close the app
   usePageTitle('pages.settingsScheme');
   const restaurantId = Number(useParams().id);
   const scheme = useQuery(schemeQuery(restaurantId));

@@ -11,6 +11,7 @@ import {
   telegramMainButtonAvailable,
   useClosingConfirmation,
   useTelegramMainButton,
+  useTelegramSecondaryButton,
 } from '../../../shared/telegram/bridge';
 import { Field } from '../../../shared/ui/field';
 import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
@@ -125,6 +126,11 @@ export function WalkInSheet({
     visible: open && !choosingTable,
     loading: busy,
   });
+  // …and 'Посадить сразу' is Telegram's SecondaryButton beside it, where the client has one.
+  const telegramSeats = useTelegramSecondaryButton(t('liveQueue.seatNow'), () => setChoosingTable(true), {
+    visible: open && !choosingTable,
+    enabled: !busy,
+  });
   useClosingConfirmation(
     open && (name.trim() !== '' || phone.trim() !== '' || comment.trim() !== '' || event !== null),
   );
@@ -142,7 +148,7 @@ export function WalkInSheet({
       title={t('liveQueue.addGuestTitle')}
       onClose={close}
       footer={
-        choosingTable ? null : (
+        choosingTable || (telegramSeats && telegramSubmits) ? null : (
           <div className="sheet__buttons">
             <button
               type="button"

@@ -32,7 +32,7 @@ export function GuestPreview({
         </div>
         <div className="form guest__form">
           <div className="field">
-            <span className="field__label">{t('guest.name')}</span>
+            <span className="field__label">{t('guest.yourName')}</span>
             <span className="field__input guest-preview__input">{t('style.previewName')}</span>
           </div>
           <div className="choice">

@@ -6,6 +6,7 @@ import {
   type NotificationType,
 } from '@stolik/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Cell, List, Section, Switch } from '@telegram-apps/telegram-ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session';
@@ -27,7 +28,8 @@ import '../telegram.css';
 
 /**
  * /telegram/notifications, the notifications dialog of spec §2 and §3: the person's restaurants,
- * each with a queue status picker and a booking status picker, and one save. The same settings as
+ * each with a list of queue statuses and one of booking statuses, a switch on each (as Telegram's
+ * own settings), and one save. The same settings as
  * the bot's /notifications menu: what one changes, the other shows.
  */
 export function TelegramNotificationsScreen() {
@@ -117,36 +119,51 @@ function NotificationsForm({ saved, me }: { saved: TelegramNotificationSettings;
   return (
     <form ref={form} className="form telegram-notifications" onSubmit={submit} noValidate>
       <p className="lead">{t('telegram.notifications.intro')}</p>
-      {restaurantsOf(saved).map((restaurant) => (
-        <section
-          key={restaurant}
-          className="telegram-restaurant"
-          aria-labelledby={`telegram-restaurant-${restaurant}`}
-        >
-          <h2 id={`telegram-restaurant-${restaurant}`} className="telegram-restaurant__name">
-            {nameOf(restaurant)}
-          </h2>
-          {NOTIFICATION_TYPES.map((type) => (
-            <fieldset key={type} className="choice telegram-restaurant__statuses">
-              <legend className="field__label">{t(`telegram.notifications.${type}`)}</legend>
-              {STATUSES[type].map((status) => (
-                <label key={status} className="choice__option">
-                  <input
-                    type="checkbox"
-                    checked={chosen(restaurant, type).includes(status)}
-                    onChange={() => toggle(restaurant, type, status)}
-                  />
-                  <span>
-                    {type === 'queue'
+      <List className="telegram-notifications__list">
+        {restaurantsOf(saved).map((restaurant) => (
+          <section
+            key={restaurant}
+            className="telegram-restaurant"
+            aria-labelledby={`telegram-restaurant-${restaurant}`}
+          >
+            <h2 id={`telegram-restaurant-${restaurant}`} className="telegram-restaurant__name">
+              {nameOf(restaurant)}
+            </h2>
+            {NOTIFICATION_TYPES.map((type) => (
+              <Section
+                key={type}
+                role="group"
+                aria-label={t(`telegram.notifications.${type}`)}
+                header={t(`telegram.notifications.${type}`)}
+              >
+                {STATUSES[type].map((status) => {
+                  const name =
+                    type === 'queue'
                       ? t(`liveQueue.statuses.${status as (typeof NOTIFIABLE_QUEUE_STATUSES)[number]}`)
-                      : t(`bookingStatuses.${status as (typeof NOTIFIABLE_BOOKING_STATUSES)[number]}`)}
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-          ))}
-        </section>
-      ))}
+                      : t(`bookingStatuses.${status as (typeof NOTIFIABLE_BOOKING_STATUSES)[number]}`);
+                  return (
+                    // The whole row is the switch's label: a tap anywhere on it toggles, as in Telegram's settings.
+                    <Cell
+                      key={status}
+                      Component="label"
+                      multiline
+                      after={
+                        <Switch
+                          aria-label={name}
+                          checked={chosen(restaurant, type).includes(status)}
+                          onChange={() => toggle(restaurant, type, status)}
+                        />
+                      }
+                    >
+                      {name}
+                    </Cell>
+                  );
+                })}
+              </Section>
+            ))}
+          </section>
+        ))}
+      </List>
       <div aria-live="polite">
         {outcome === 'saved' ? <p className="notice">{t('errors.saved')}</p> : null}
         {outcome === 'failed' ? (
