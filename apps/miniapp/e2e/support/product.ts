@@ -122,8 +122,8 @@ async function startIn(dataDir: string, env: Record<string, string>): Promise<Ru
   });
 
   const url = `http://127.0.0.1:${port}`;
-  // Three minutes: migrating the embedded database is slow on a machine busy with other runs.
-  const deadline = Date.now() + 180_000;
+  // Five minutes: migrating the embedded database takes nearly two on a machine busy with other runs.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the product exited early:\n${output}`);
     try {
