@@ -6,16 +6,31 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, PHONE, TABLET } from './support/browser';
-import {
-  createMember,
-  forgetSession,
-  HOSTESS,
-  linkTelegram,
-  MANAGER,
-  signInThroughForm,
-} from './support/people';
+import { seedBookings } from './support/evening';
+import { createMember, forgetSession, HOSTESS, linkTelegram, MANAGER } from './support/people';
 import { ADMIN, startProduct } from './support/product';
-import { MARIA, signedInitData, telegramBridgeScript, telegramLaunchUrl } from './support/telegram-launch';
+import { staffSessions } from './support/session';
+import {
+  MARIA,
+  signedInitData,
+  type TelegramUserData,
+  telegramBridgeScript,
+  telegramLaunchUrl,
+} from './support/telegram-launch';
+
+type Who = 'nobody' | 'hostess' | 'manager' | 'superuser';
+interface Shot {
+  name: string;
+  path: string;
+  viewport: { width: number; height: number };
+  who: Who;
+  /** Opened inside Telegram (a simulated launch, signed in as `who`'s linked account). */
+  telegram?: boolean;
+  /** What to do on the page before the picture (open a card, a sheet). */
+  act?: (page: Page) => Promise<void>;
+  /** The whole length of a long page, not only what the window shows. */
+  fullPage?: boolean;
+}
 
 const out = path.resolve(import.meta.dirname, '../screenshots');
 mkdirSync(out, { recursive: true });
@@ -26,19 +41,29 @@ const browser = await launchBrowser();
 try {
   await createMember(product.url, HOSTESS, 'Менеджер');
   await createMember(product.url, MANAGER, 'Админ');
+  // Each person's Telegram account, linked, so that every staff screen opens inside Telegram too;
+  // a guest's is linked to nobody.
+  const inTelegram: Record<Who, TelegramUserData> = {
+    hostess: MARIA,
+    manager: { id: 777_000_333, first_name: 'Ирина', username: 'irina_manager' },
+    superuser: { id: 777_000_444, first_name: 'Сергей', username: 'sergey_admin' },
+    nobody: { id: 555_000_777, first_name: 'Олег', username: 'oleg_guest' },
+  };
   await linkTelegram(product.url, HOSTESS.email, HOSTESS.password, signedInitData({ user: MARIA }));
+  await linkTelegram(
+    product.url,
+    MANAGER.email,
+    MANAGER.password,
+    signedInitData({ user: inTelegram.manager }),
+  );
+  await linkTelegram(
+    product.url,
+    ADMIN.email,
+    ADMIN.password,
+    signedInitData({ user: inTelegram.superuser }),
+  );
 
-  type Who = 'nobody' | 'hostess' | 'manager' | 'telegram' | 'superuser';
-  const shots: {
-    name: string;
-    path: string;
-    viewport: { width: number; height: number };
-    who: Who;
-    /** What to do on the page before the picture (open a card, a sheet). */
-    act?: (page: Page) => Promise<void>;
-    /** The whole length of a long page, not only what the window shows. */
-    fullPage?: boolean;
-  }[] = [
+  const shots: Shot[] = [
     { name: 'login-phone', path: '/login', viewport: PHONE, who: 'nobody' },
     { name: 'login-tablet', path: '/login', viewport: TABLET, who: 'nobody' },
     { name: 'sign-up-phone', path: '/sign-up', viewport: PHONE, who: 'nobody' },
@@ -53,8 +78,8 @@ try {
       viewport: DESKTOP,
       who: 'manager',
     },
-    { name: 'telegram-phone-queue', path: '/restaurant/1', viewport: PHONE, who: 'telegram' },
-    { name: 'telegram-phone-home', path: '/', viewport: PHONE, who: 'telegram' },
+    { name: 'telegram-phone-queue', path: '/restaurant/1', viewport: PHONE, who: 'hostess', telegram: true },
+    { name: 'telegram-phone-home', path: '/', viewport: PHONE, who: 'hostess', telegram: true },
     // 'Ссылки для гостей': QR codes, copy and share, the door sign (the whole page).
     {
       name: 'hostess-phone-guest-links',
@@ -74,16 +99,18 @@ try {
       name: 'telegram-phone-guest-links',
       path: '/restaurant/1/guest-links',
       viewport: PHONE,
-      who: 'telegram',
+      who: 'hostess',
+      telegram: true,
     },
     { name: 'guest-phone-queue-form', path: '/guest/1/queue', viewport: PHONE, who: 'nobody' },
     { name: 'guest-tablet-queue-form', path: '/guest/1/queue', viewport: TABLET, who: 'nobody' },
   ];
+  // Each person signs in once; both passes (light and dark) reuse the session (see support/session.ts).
+  const sessions = staffSessions(product.url);
+  const people = { hostess: HOSTESS, manager: MANAGER, superuser: ADMIN } as const;
   const signIn = async (page: Page, who: Who) => {
-    if (who === 'hostess') await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
-    if (who === 'manager') await signInThroughForm(page, product.url, MANAGER.email, MANAGER.password);
-    if (who === 'superuser') await signInThroughForm(page, product.url, ADMIN.email, ADMIN.password);
-    if (who === 'nobody' || who === 'telegram') await forgetSession(page, product.url);
+    if (who === 'nobody') await forgetSession(page, product.url);
+    else await sessions.enter(page, people[who]);
   };
   // A guest's own page: joined through the API, as the form does.
   const joined = (await (
@@ -153,13 +180,31 @@ try {
   const openCreate = async (page: Page) => {
     await page.getByRole('button', { name: 'Бронь' }).first().click();
     const sheet = page.getByRole('dialog', { name: 'Новая бронь' });
-    await sheet.getByRole('button', { name: '19:00' }).click();
+    // The sheet lists only the times still open (the API leaves out those past at the restaurant's
+    // clock): the first of them, whatever the hour; none left today, then tomorrow's first.
+    const times = sheet.locator('.time-chip');
+    const none = sheet.getByText('Свободного времени на этот день нет', { exact: false });
+    await times.first().or(none).first().waitFor();
+    if ((await times.count()) === 0) {
+      const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', {
+        timeZone: 'Europe/Moscow',
+      });
+      await sheet.getByLabel('Дата').fill(tomorrow);
+      await times.first().waitFor();
+    }
+    await times.first().click();
     await sheet.getByText('Любой подходящий').waitFor();
   };
   shots.push(
     { name: 'booking-phone-day', path: '/restaurant/1/booking', viewport: PHONE, who: 'hostess' },
     { name: 'booking-tablet-day', path: '/restaurant/1/booking', viewport: TABLET, who: 'hostess' },
-    { name: 'booking-telegram-phone-day', path: '/restaurant/1/booking', viewport: PHONE, who: 'telegram' },
+    {
+      name: 'booking-telegram-phone-day',
+      path: '/restaurant/1/booking',
+      viewport: PHONE,
+      who: 'hostess',
+      telegram: true,
+    },
     { name: 'booking-phone-list', path: '/restaurant/1/booking/list', viewport: PHONE, who: 'manager' },
     { name: 'booking-tablet-list', path: '/restaurant/1/booking/list', viewport: TABLET, who: 'manager' },
     { name: 'booking-phone-waiting', path: '/restaurant/1/booking/waiting', viewport: PHONE, who: 'hostess' },
@@ -225,7 +270,8 @@ try {
       name: 'map-telegram-phone',
       path: '/restaurant/1/scheme',
       viewport: PHONE,
-      who: 'telegram',
+      who: 'hostess',
+      telegram: true,
       act: mapDrawn,
     },
     {
@@ -253,15 +299,22 @@ try {
     await page.locator('.profile-menu__list').waitFor();
   };
   shots.push(
-    { name: 'tg-settings-phone', path: '/telegram', viewport: PHONE, who: 'telegram' },
-    { name: 'tg-notifications-phone', path: '/telegram/notifications', viewport: PHONE, who: 'telegram' },
+    { name: 'tg-settings-phone', path: '/telegram', viewport: PHONE, who: 'hostess', telegram: true },
+    {
+      name: 'tg-notifications-phone',
+      path: '/telegram/notifications',
+      viewport: PHONE,
+      who: 'hostess',
+      telegram: true,
+    },
     ...(longNamed
       ? [
           {
             name: 'tg-booking-card-phone',
             path: `/telegram/restaurant/1/booking/${longNamed.id}`,
             viewport: PHONE,
-            who: 'telegram' as const,
+            who: 'hostess' as const,
+            telegram: true,
           },
         ]
       : []),
@@ -332,7 +385,13 @@ try {
   shots.push(
     { name: 'guest-booking-phone-form', path: '/guest/1/booking', viewport: PHONE, who: 'nobody' },
     { name: 'guest-booking-tablet-form', path: '/guest/1/booking', viewport: TABLET, who: 'nobody' },
-    { name: 'guest-booking-telegram-phone-form', path: '/guest/1/booking', viewport: PHONE, who: 'telegram' },
+    {
+      name: 'guest-booking-telegram-phone-form',
+      path: '/guest/1/booking',
+      viewport: PHONE,
+      who: 'nobody',
+      telegram: true,
+    },
     {
       name: 'guest-booking-phone-request',
       path: '/guest/1/booking',
@@ -504,22 +563,30 @@ try {
       fullPage: true,
     });
   }
+  shots.push(...missingViews(shots));
+  const failed: string[] = [];
   for (const dark of [false, true]) {
     const theme = dark ? 'dark' : 'light';
     for (const shot of shots.filter((s) => !only || s.name.includes(only))) {
       const page = await browser.newPage(shot.viewport, { colorScheme: theme });
-      await signIn(page, shot.who);
-      if (shot.who === 'telegram') {
+      if (shot.telegram) {
+        await forgetSession(page, product.url);
         await page.addInitScript(telegramBridgeScript(theme));
         // Not 'networkidle': the live queue keeps its event stream open.
-        await page.goto(telegramLaunchUrl(product.url, shot.path, { user: MARIA, theme }), {
+        await page.goto(telegramLaunchUrl(product.url, shot.path, { user: inTelegram[shot.who], theme }), {
           waitUntil: 'load',
         });
       } else {
+        await signIn(page, shot.who);
         await page.goto(`${product.url}${shot.path}`, { waitUntil: 'load' });
       }
       await page.waitForTimeout(1200);
-      if (shot.act) await shot.act(page);
+      try {
+        if (shot.act) await shot.act(page);
+      } catch (error) {
+        // The picture is still taken (it shows what went wrong); the run goes on and fails at the end.
+        failed.push(`${shot.name}-${theme}: ${(error as Error).message.split('\n')[0]}`);
+      }
       if (shot.fullPage) {
         // A window as tall as the page (not Playwright's fullPage, which keeps the window's height for
         // the side menu and draws the sticky header where the page was scrolled to).
@@ -531,11 +598,17 @@ try {
         await page.waitForTimeout(400);
       }
       await page.screenshot({ path: path.join(out, `${shot.name}-${theme}.png`) });
+      if (shot.who !== 'nobody' && !shot.telegram) await sessions.keep(page, people[shot.who]);
       await page.close();
       console.info('wrote', `${shot.name}-${theme}`);
     }
   }
+  console.info(`${shots.length * 2} screenshots in ${out}`);
   if (browser.errors.length) console.warn('page errors:\n', browser.errors.join('\n'));
+  if (failed.length) {
+    console.error(`not as planned:\n${failed.join('\n')}`);
+    process.exitCode = 1;
+  }
 } finally {
   await browser.close();
   await product.stop();
@@ -649,144 +722,50 @@ async function seedOrders(
 }
 
 /**
- * A day of bookings at the demo restaurant, today on its clock (Moscow): requests and confirmed
- * bookings across the evening, a group on two tables, a long name, and around the current time a
- * party that is late and one that has stayed past its end; a cancelled one and the waiting list.
- * A booking the clock makes impossible (a table already held) is skipped, not fatal.
+ * Every screen on a phone and a tablet in a browser and on a phone inside Telegram (each then light
+ * and dark): the shots the list above leaves out, named after the screen's first shot. A screen is a
+ * path, a person and what is done on it.
  */
-async function seedBookings(staff: (method: string, url: string, body?: object) => Promise<Response>) {
-  // The service day going on (06:00 to 06:00), as the timeline opens on it.
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(
-    Date.now() - 6 * 3600_000,
-  );
-  const at = (time: string) => new Date(`${day}T${time}:00+03:00`).toISOString();
-  const minutesFromNow = (m: number) =>
-    new Date(Math.floor(Date.now() / 900_000) * 900_000 + m * 60_000).toISOString();
-  const tables = (await (await staff('GET', '/api/restaurant/1/tables/')).json()) as {
-    id: number;
-    number: string;
-  }[];
-  const table = (number: string) => tables.find((t) => t.number === number)?.id;
-  const fits = (await (
-    await staff(
-      'GET',
-      `/api/booking/find-available-tables/?restaurant_id=1&num_people=7&start_time=${at('19:30')}`,
-    )
-  ).json()) as { kind: string; id: number; name: string }[];
-  const group = fits.find((f) => f.kind === 'group')?.id;
-  const book = async (body: object, status?: string) => {
-    const res = await staff('POST', '/api/booking/', { restaurant: 1, ...body });
-    if (!res.ok) return console.warn('seed booking skipped:', res.status, await res.text());
-    const booking = (await res.json()) as { id: number };
-    if (status) await staff('PATCH', `/api/booking/${booking.id}/`, { status });
-  };
-  await book({
-    table: table('1'),
-    group_size: 2,
-    seating_time: at('13:00'),
-    name: 'Анна',
-    phone: '+79167001201',
-    status: 'new',
-  });
-  await book({
-    table: table('2'),
-    group_size: 2,
-    seating_time: at('20:00'),
-    name: 'Мария',
-    phone: '+79167001202',
-    status: 'new',
-  });
-  await book({
-    table: table('3'),
-    group_size: 4,
-    seating_time: at('14:00'),
-    name: 'Константин Константинопольский',
-    phone: '+79167001203',
-    deposit: true,
-  });
-  await book({
-    table: table('7'),
-    group_size: 6,
-    seating_time: at('19:00'),
-    name: 'Олег',
-    phone: '+79167001125',
-    comment: 'Нужен детский стул и место для коляски',
-  });
-  await book({
-    group,
-    group_size: 7,
-    seating_time: at('19:30'),
-    name: 'Юбилей Петровых',
-    phone: '+79167001204',
-  });
-  await book({
-    table: table('8'),
-    group_size: 8,
-    seating_time: at('21:00'),
-    name: 'Корпоратив',
-    phone: '+79167001205',
-  });
-  await book(
-    { table: table('В1'), group_size: 2, seating_time: at('18:00'), name: 'Ирина', phone: '+79167001206' },
-    'cancelled',
-  );
-  await book({
-    table: table('В2'),
-    group_size: 2,
-    seating_time: at('18:15'),
-    name: 'Светлана',
-    phone: '+79167001207',
-  });
-  // Around now: late, overstaying, arrived.
-  await book(
-    {
-      table: table('4'),
-      group_size: 3,
-      seating_time: minutesFromNow(-150),
-      end_time: minutesFromNow(-30),
-      name: 'Дмитрий',
-      phone: '+79167001208',
-    },
-    'open',
-  );
-  await book({
-    table: table('5'),
-    group_size: 2,
-    seating_time: minutesFromNow(-15),
-    name: 'Елена',
-    phone: '+79167001209',
-  });
-  await book(
-    {
-      table: table('6'),
-      group_size: 4,
-      seating_time: minutesFromNow(-60),
-      name: 'Павел',
-      phone: '+79167001210',
-    },
-    'open',
-  );
-  await book(
-    {
-      table: table('5'),
-      group_size: 2,
-      seating_time: minutesFromNow(120),
-      name: 'Гости у окна',
-      phone: '+79167001211',
-    },
-    'waiting',
-  );
-  for (const [name, time, size] of [
-    ['Алексей', '19:00', 4],
-    ['Наталья', '20:30', 2],
-  ] as const) {
-    await staff('POST', '/api/booking/waiting_queue/', {
-      restaurant: 1,
-      group_size: size,
-      seating_time: at(time),
-      name,
-      phone: '+79167001300',
-      comment: name === 'Алексей' ? 'Можно на веранде' : '',
+function missingViews(shots: Shot[]): Shot[] {
+  const views = [
+    { key: 'phone', viewport: PHONE, telegram: false },
+    { key: 'tablet', viewport: TABLET, telegram: false },
+    { key: 'telegram-phone', viewport: PHONE, telegram: true },
+  ];
+  const screens = new Map<string, Shot[]>();
+  for (const shot of shots) {
+    const screen = [...screens.keys()].find((key) => {
+      const first = screens.get(key)?.[0];
+      return first && first.path === shot.path && first.who === shot.who && first.act === shot.act;
     });
+    if (screen) screens.get(screen)?.push(shot);
+    else screens.set(shot.name, [shot]);
   }
+  const added: Shot[] = [];
+  const names = new Set(shots.map((s) => s.name));
+  const unique = (name: string) => {
+    let n = 1;
+    while (names.has(n === 1 ? name : `${name}-${n}`)) n += 1;
+    const chosen = n === 1 ? name : `${name}-${n}`;
+    names.add(chosen);
+    return chosen;
+  };
+  for (const [name, taken] of screens) {
+    const [first] = taken;
+    if (!first) continue;
+    const base = name.replace(/-?(telegram|phone|tablet|desktop)(?=-|$)/g, '').replace(/^-/, '');
+    for (const view of views) {
+      const has = taken.some(
+        (s) => Boolean(s.telegram) === view.telegram && s.viewport.width === view.viewport.width,
+      );
+      if (!has)
+        added.push({
+          ...first,
+          name: unique(`${base}-${view.key}`),
+          viewport: view.viewport,
+          telegram: view.telegram,
+        });
+    }
+  }
+  return added;
 }

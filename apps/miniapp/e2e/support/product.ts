@@ -122,7 +122,8 @@ async function startIn(dataDir: string, env: Record<string, string>): Promise<Ru
   });
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // Five minutes: migrating the embedded database takes nearly two on a machine busy with other runs.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the product exited early:\n${output}`);
     try {
