@@ -1,6 +1,6 @@
 /**
  * Screenshots of the product for people to look at (not a test): `pnpm --filter @stolik/miniapp
- * screenshots [filter]`. Writes PNGs to ./screenshots (ignored by git).
+ * screenshots [filter,...]`. Writes PNGs to ./screenshots (ignored by git).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -19,7 +19,8 @@ import { MARIA, signedInitData, telegramBridgeScript, telegramLaunchUrl } from '
 
 const out = path.resolve(import.meta.dirname, '../screenshots');
 mkdirSync(out, { recursive: true });
-const only = process.argv[2];
+// Several filters, comma-separated: 'map-,hall-zone'.
+const only = process.argv[2]?.split(',');
 
 const product = await startProduct();
 const browser = await launchBrowser();
@@ -506,7 +507,7 @@ try {
   }
   for (const dark of [false, true]) {
     const theme = dark ? 'dark' : 'light';
-    for (const shot of shots.filter((s) => !only || s.name.includes(only))) {
+    for (const shot of shots.filter((s) => !only || only.some((o) => s.name.includes(o)))) {
       const page = await browser.newPage(shot.viewport, { colorScheme: theme });
       await signIn(page, shot.who);
       if (shot.who === 'telegram') {

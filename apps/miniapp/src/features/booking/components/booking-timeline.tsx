@@ -2,6 +2,8 @@ import type { Booking } from '@stolik/contracts';
 import { type CSSProperties, type MouseEvent, memo, type Ref, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../../../shared/live/use-now';
+import { BOOKING_TONE } from '../../../shared/status/status';
+import { StatusIcon } from '../../../shared/status/status-icon';
 import { clockTime, displayDate, minutesIntoDay } from '../booking-time';
 import {
   axisWidth,
@@ -219,8 +221,9 @@ const TimelineRowView = memo(function TimelineRowView({
             <button
               key={booking.id}
               type="button"
-              className="timeline-bar booking-colour"
+              className="timeline-bar"
               data-label={label}
+              data-tone={BOOKING_TONE[label]}
               data-testid="timeline-bar"
               style={{
                 ...spanStyle(scale, bar),
@@ -245,7 +248,10 @@ const TimelineRowView = memo(function TimelineRowView({
               </span>
               {bar.lanes === 1 ? (
                 <span className="timeline-bar__status" aria-hidden="true">
-                  {from} · {status}
+                  <StatusIcon tone={BOOKING_TONE[label]} size={12} />
+                  <span className="timeline-bar__status-text">
+                    {from} · {status}
+                  </span>
                 </span>
               ) : null}
             </button>
