@@ -21,8 +21,8 @@ const MARKS: Record<StatusTone, ReactNode> = {
   called: <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15zM10 21h4" />,
   // Walking in through a door.
   arrived: <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4M4 12h11M11 8l4 4-4 4" />,
-  // A chair.
-  seated: <path d="M7 3v18M7 13h10v8M7 13V9M17 13v-2" />,
+  // A chair, from the front: its back, its seat, its legs.
+  seated: <path d="M7 11V5a2 2 0 0 1 2-2h6a2 2 0 0 1 2 2v6M5 11h14v4H5zM7 15v6M17 15v6" />,
   // An hourglass run out: the time has passed and nobody came.
   late: <path d="M7 3h10M7 21h10M8 3c0 5 8 5 8 9s-8 4-8 9M16 3c0 5-8 5-8 9s8 4 8 9" />,
   // '!' in a circle: past the end, act now.
