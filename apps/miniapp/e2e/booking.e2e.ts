@@ -105,6 +105,49 @@ describe('bookings on the hostess’s timeline', () => {
       name: 'Олег',
       phone: '+79167001301',
     });
+    // Late guests read the same on every screen: the palette's late tone, its icon and 'Опаздывают'.
+    const phone = await browser.newPage(PHONE);
+    await signInThroughForm(phone, product.url, HOSTESS.email, HOSTESS.password);
+    await phone.goto(`${product.url}/restaurant/1/scheme`);
+    const onMap = phone.locator('[data-testid="map-table"][data-table="4"]');
+    await phone.getByRole('button', { name: /^Стол 4: Опаздывают, 3 гостя, в \d\d:\d\d$/ }).waitFor();
+    expect(await onMap.getAttribute('data-tone')).toBe('late');
+    await phone.goto(`${product.url}/restaurant/1/zone`);
+    const onZones = phone.locator('[data-testid="zone-table"][data-table="4"]');
+    await onZones.getByText('Опаздывают', { exact: true }).waitFor();
+    expect(await onZones.getAttribute('data-tone')).toBe('late');
+    await phone.goto(`${product.url}/restaurant/1/booking/list`);
+    const inList = phone.getByTestId('booking-row').filter({ hasText: 'Олег' });
+    await inList.getByText('Опаздывают', { exact: true }).waitFor();
+    expect(await inList.getAttribute('data-tone')).toBe('late');
+    // The palette's colour itself, the same on the list and the map.
+    const colour = (element: typeof inList) =>
+      element.evaluate((e) => getComputedStyle(e).getPropertyValue('--c'));
+    await phone.goto(`${product.url}/restaurant/1/booking?date=${serviceDate(start)}`);
+    const onTimeline = rowOf(phone, '4').getByTestId('timeline-bar');
+    await onTimeline.waitFor();
+    expect(await onTimeline.getAttribute('data-tone')).toBe('late');
+    expect(await colour(onTimeline)).toBe(
+      await phone.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--status-overdue'),
+      ),
+    );
+    // The floating '+ Бронь' leaves room at the end: scrolled right to the end and down, no bar under it.
+    await phone.getByTestId('timeline').evaluate((box) => {
+      box.scrollLeft = box.scrollWidth;
+      box.scrollTop = box.scrollHeight;
+    });
+    const fab = await phone.locator('.fab').boundingBox();
+    const bars = await phone
+      .getByTestId('timeline-bar')
+      .evaluateAll((all) => all.map((b) => b.getBoundingClientRect().toJSON() as DOMRect));
+    if (!fab) throw new Error('no floating button');
+    const under = bars.filter(
+      (b) => b.left < fab.x + fab.width && b.right > fab.x && b.top < fab.y + fab.height && b.bottom > fab.y,
+    );
+    expect(under).toEqual([]);
+    await phone.close();
+
     const page = await browser.newPage(TABLET);
     const bar = (label: string) =>
       rowOf(page, '4').getByRole('button', {
@@ -120,6 +163,12 @@ describe('bookings on the hostess’s timeline', () => {
       await bar('Опаздывают').click();
       const card = page.getByRole('dialog', { name: /Олег/ });
       await card.getByText('Опаздывают', { exact: true }).first().waitFor();
+      // On a tablet the card is a panel beside the timeline (UX.md), not a modal over it.
+      expect(await card.getAttribute('aria-modal')).toBe('false');
+      const panel = await card.boundingBox();
+      const timeline = await page.getByTestId('timeline').boundingBox();
+      expect(panel && timeline && panel.x >= timeline.x + timeline.width - 1).toBe(true);
+      expect(await bar('Опаздывают').isVisible()).toBe(true);
       expect(await seriousAccessibilityProblems(page)).toEqual([]);
       await card.getByRole('button', { name: 'Посадить' }).click();
       await card.waitFor({ state: 'hidden' });

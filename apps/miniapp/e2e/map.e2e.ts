@@ -258,6 +258,79 @@ describe('the hall map of a hostess', () => {
     await page.close();
   });
 
+  it('opens fitted to a phone: the wide hall turned to fill the frame, tables 44 px to tap, times readable', async () => {
+    // A party at 6 from the queue: a time ('с HH:mm') on the map.
+    const walkIn = (await staff('POST', '/api/reservation/', {
+      restaurant: 1,
+      group_size: 2,
+      name: 'Нина',
+    })) as { id: number };
+    await staff('PUT', `/api/reservation/${walkIn.id}/`, { status: 'sat', tables: [tableId('6')] });
+    for (const theme of ['light', 'dark'] as const) {
+      const page = await browser.newPage(PHONE, { colorScheme: theme });
+      await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
+      await page.goto(`${product.url}/restaurant/1/scheme`);
+      await page.getByRole('button', { name: /^Стол 6: Занят, 2 гостя, с \d\d:\d\d$/ }).waitFor();
+      const plan = page.getByTestId('hall-plan');
+      expect(await plan.getAttribute('data-turned')).toBe('true');
+      const frame = await plan.boundingBox();
+      if (!frame) throw new Error('no plan');
+      // Every table's drawn shape within the frame and at least 44 px each way; together they span most of it.
+      const shapes = await page.locator('.map-table__shape').evaluateAll((all) =>
+        all.map((shape) => {
+          const r = shape.getBoundingClientRect();
+          return {
+            left: r.left,
+            top: r.top,
+            right: r.right,
+            bottom: r.bottom,
+            width: r.width,
+            height: r.height,
+          };
+        }),
+      );
+      expect(shapes).toHaveLength(12);
+      for (const shape of shapes) {
+        expect(Math.min(shape.width, shape.height)).toBeGreaterThanOrEqual(44);
+        expect(shape.left).toBeGreaterThanOrEqual(frame.x - 1);
+        expect(shape.right).toBeLessThanOrEqual(frame.x + frame.width + 1);
+        expect(shape.bottom).toBeLessThanOrEqual(frame.y + frame.height + 1);
+      }
+      const span = (from: number[], to: number[]) => Math.max(...to) - Math.min(...from);
+      expect(
+        span(
+          shapes.map((s) => s.top),
+          shapes.map((s) => s.bottom),
+        ) / frame.height,
+      ).toBeGreaterThan(0.6);
+      expect(
+        span(
+          shapes.map((s) => s.left),
+          shapes.map((s) => s.right),
+        ) / frame.width,
+      ).toBeGreaterThan(0.6);
+      // The time on 6: upright, 12 px or more, 4.5:1 on its own ground.
+      const tag = page.locator('[data-table="6"] .map-table__tag');
+      const read = await tag.evaluate((g) => {
+        const text = g.querySelector('text') as SVGTextElement;
+        const ground = g.querySelector('rect') as SVGRectElement;
+        const box = text.getBoundingClientRect();
+        return {
+          text: text.textContent,
+          height: box.height,
+          wide: box.width > box.height,
+          ink: getComputedStyle(text).fill,
+          ground: getComputedStyle(ground).fill,
+        };
+      });
+      expect(read.text).toMatch(/^с \d\d:\d\d$/);
+      expect(read.wide).toBe(true);
+      expect(read.height).toBeGreaterThanOrEqual(12);
+      expect(contrast(read.ink, read.ground)).toBeGreaterThanOrEqual(4.5);
+      await page.close();
+    }
+  });
+
   it('pinches to zoom and drags with one finger on a touch screen', async () => {
     const page = await browser.newPage(PHONE);
     await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
@@ -299,3 +372,20 @@ describe('the hall map of a hostess', () => {
     await page.close();
   });
 });
+
+/** The contrast ratio (WCAG) of two computed colours, 'rgb(…)' or 'color(srgb …)'. */
+function contrast(a: string, b: string): number {
+  const channels = (colour: string) => {
+    const numbers = (colour.match(/[\d.]+/g) ?? []).map(Number);
+    // color(srgb r g b) gives 0–1 channels; rgb() gives 0–255.
+    return colour.startsWith('color(') ? numbers.slice(0, 3) : numbers.slice(0, 3).map((v) => v / 255);
+  };
+  const luminance = (colour: string) => {
+    const [r = 0, g = 0, b = 0] = channels(colour).map((s) =>
+      s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4,
+    );
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [hi = 0, lo = 0] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}

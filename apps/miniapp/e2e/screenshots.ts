@@ -1,6 +1,6 @@
 /**
  * Screenshots of the product for people to look at (not a test): `pnpm --filter @stolik/miniapp
- * screenshots [filter]`. Writes PNGs to ./screenshots (ignored by git).
+ * screenshots [filter,...]`. Writes PNGs to ./screenshots (ignored by git).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -34,7 +34,8 @@ interface Shot {
 
 const out = path.resolve(import.meta.dirname, '../screenshots');
 mkdirSync(out, { recursive: true });
-const only = process.argv[2];
+// Several filters, comma-separated: 'map-,hall-zone'.
+const only = process.argv[2]?.split(',');
 
 const product = await startProduct();
 const browser = await launchBrowser();
@@ -567,7 +568,7 @@ try {
   const failed: string[] = [];
   for (const dark of [false, true]) {
     const theme = dark ? 'dark' : 'light';
-    for (const shot of shots.filter((s) => !only || s.name.includes(only))) {
+    for (const shot of shots.filter((s) => !only || only.some((o) => s.name.includes(o)))) {
       const page = await browser.newPage(shot.viewport, { colorScheme: theme });
       if (shot.telegram) {
         await forgetSession(page, product.url);

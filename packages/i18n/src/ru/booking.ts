@@ -104,7 +104,6 @@ export const booking = {
     anyPlace: 'Любой подходящий',
     anyPlaceHint: 'Система выберет лучший',
     chooseTime: 'Выберите время, чтобы подобрать стол',
-    placeSeats: '{{min}}–{{max}} мест',
     placeGroup: 'Столы {{name}}',
     placeTaken: 'Этот стол занят на это время или не подходит. Выберите другой',
     partySize: 'Сколько гостей',

@@ -6,7 +6,6 @@ export const hallMap = {
     free: 'Свободен',
     soon: 'Скоро бронь',
     seated: 'Занят',
-    overdue: 'Пересиживает',
     locked: 'Закрыт',
   },
   table: 'Стол {{number}}',

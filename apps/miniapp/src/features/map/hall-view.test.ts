@@ -1,6 +1,17 @@
 import type { Scheme } from '@stolik/contracts';
 import { describe, expect, it } from 'vitest';
-import { clampView, FIT, schemeBounds, toViewBox, ZOOM_LIMITS, zoomAround } from './hall-view';
+import {
+  clampView,
+  FIT,
+  fitPlan,
+  schemeBounds,
+  screenFit,
+  toViewBox,
+  turnedBounds,
+  ZOOM_LIMITS,
+  ZOOM_ROOM,
+  zoomAround,
+} from './hall-view';
 
 const hall = (over: Partial<Scheme> = {}): Scheme => ({
   canvas: { width: 800, height: 600, grid: 20 },
@@ -67,5 +78,57 @@ describe('zooming and panning the map', () => {
     expect(toViewBox(bounds, { width: 800, height: 200 }, { x: 200, y: 0 })).toEqual({ x: 100, y: 0 });
     // Twice the size in an 800 x 400 frame: two pixels a unit.
     expect(toViewBox(bounds, { width: 800, height: 400 }, { x: 400, y: 200 })).toEqual({ x: 300, y: 100 });
+  });
+});
+
+describe('the fit of the hall in its frame', () => {
+  // The demo hall: 788 x 508 units with its margin; twelve 80-unit tables.
+  const demo = { x: -14, y: -14, width: 788, height: 508 };
+  const phone = { width: 366, height: 548 };
+  const tablet = { width: 712, height: 532 };
+
+  it('turns a wide hall a quarter on an upright phone, so it fills the frame and a table is over 44 px', () => {
+    const fit = fitPlan(demo, phone);
+    expect(fit.turned).toBe(true);
+    const { x, y, width } = turnedBounds(demo);
+    expect(fit.bounds).toMatchObject({ x, y, width });
+    // As the <svg> draws it ('meet'): the scale the fit says, the hall edge to edge one way.
+    expect(screenFit(fit.bounds, phone).scale).toBeCloseTo(fit.scale);
+    expect(80 * fit.scale).toBeGreaterThanOrEqual(44);
+    const drawn = { width: demo.height * fit.scale, height: demo.width * fit.scale };
+    expect(Math.max(drawn.width / phone.width, drawn.height / (phone.height - ZOOM_ROOM))).toBeCloseTo(1);
+    expect((drawn.width * drawn.height) / (phone.width * phone.height)).toBeGreaterThan(0.75);
+    // Unturned it would fill well under half of the frame, tables under 44 px.
+    const flat = Math.min(phone.width / demo.width, (phone.height - ZOOM_ROOM) / demo.height);
+    expect(80 * flat).toBeLessThan(44);
+    expect((demo.width * flat * demo.height * flat) / (phone.width * phone.height)).toBeLessThan(0.5);
+  });
+
+  it('keeps the hall as drawn on a tablet, with room for the zoom buttons under it', () => {
+    const fit = fitPlan(demo, tablet);
+    expect(fit.turned).toBe(false);
+    expect(fit.bounds).toMatchObject({ x: demo.x, y: demo.y, width: demo.width });
+    expect(screenFit(fit.bounds, tablet).scale).toBeCloseTo(fit.scale);
+    expect(demo.height * fit.scale + ZOOM_ROOM).toBeLessThanOrEqual(tablet.height + 0.001);
+  });
+
+  it("keeps a hall already the frame's shape unturned, and draws nothing before the frame is measured", () => {
+    expect(fitPlan({ x: 0, y: 0, width: 300, height: 500 }, phone).turned).toBe(false);
+    expect(fitPlan(demo, { width: 0, height: 0 })).toEqual({ turned: false, bounds: demo, scale: 1 });
+  });
+
+  it('turns (x, y) to (−y, x): the turned bounds hold every turned corner', () => {
+    const b = turnedBounds({ x: 10, y: 20, width: 100, height: 50 });
+    for (const [x, y] of [
+      [10, 20],
+      [110, 20],
+      [10, 70],
+      [110, 70],
+    ] as const) {
+      expect(-y).toBeGreaterThanOrEqual(b.x);
+      expect(-y).toBeLessThanOrEqual(b.x + b.width);
+      expect(x).toBeGreaterThanOrEqual(b.y);
+      expect(x).toBeLessThanOrEqual(b.y + b.height);
+    }
   });
 });

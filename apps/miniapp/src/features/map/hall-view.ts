@@ -2,9 +2,11 @@ import type { Scheme } from '@stolik/contracts';
 
 /**
  * The geometry of the map. The <svg>'s viewBox is the hall's drawn content plus a margin, shown
- * whole ('meet', centred across and at the top, so the spare room of a tall phone is below the hall,
- * by the zoom buttons): the untransformed drawing is the fit-to-screen view. Zoom and pan are one
- * transform, translate(x y) scale(k), on the layer that holds the drawing, in viewBox units.
+ * whole ('meet', centred across and at the top, with room for the zoom buttons below): the
+ * untransformed drawing is the fit-to-screen view. A hall wider than tall on a phone held upright
+ * (or the other way round) is drawn turned a quarter, so it fills the frame instead of a strip of it
+ * (fitPlan). Zoom and pan are one transform, translate(x y) scale(k), on the layer that holds the
+ * drawing, in viewBox units.
  */
 
 export interface Point {
@@ -119,3 +121,39 @@ export const centreOf = (bounds: Bounds): Point => ({
 });
 
 export const viewTransform = (view: View) => `translate(${view.x} ${view.y}) scale(${view.k})`;
+
+/** Screen pixels kept free under the fitted hall for the zoom buttons. */
+export const ZOOM_ROOM = 56;
+/** The hall is turned only when that draws it this much larger: a tablet keeps the hall as drawn. */
+const TURN_GAIN = 1.2;
+
+/** How the hall sits in its frame: turned a quarter or not, the viewBox, and screen pixels per unit. */
+export interface PlanFit {
+  turned: boolean;
+  /** The viewBox, in the turned drawing's units when turned (see turnedBounds). */
+  bounds: Bounds;
+  scale: number;
+}
+
+/** The bounds of a drawing turned 90° clockwise about the origin: (x, y) is drawn at (−y, x). */
+export const turnedBounds = (b: Bounds): Bounds => ({
+  x: -(b.y + b.height),
+  y: b.x,
+  width: b.height,
+  height: b.width,
+});
+
+/**
+ * The fit of the hall in a frame of `box` screen pixels: as large as it goes with ZOOM_ROOM free
+ * below it, turned a quarter when that draws it TURN_GAIN times larger (a wide hall on an upright
+ * phone). The viewBox is as tall as the frame leaves at that scale, so 'meet' keeps it.
+ */
+export function fitPlan(hall: Bounds, box: { width: number; height: number }, room = ZOOM_ROOM): PlanFit {
+  if (box.width <= 0 || box.height <= 0) return { turned: false, bounds: hall, scale: 1 };
+  const height = Math.max(1, box.height - room);
+  const scaleOf = (b: Bounds) => Math.min(box.width / b.width, height / b.height);
+  const turned = scaleOf(turnedBounds(hall)) > scaleOf(hall) * TURN_GAIN;
+  const drawn = turned ? turnedBounds(hall) : hall;
+  const scale = scaleOf(drawn);
+  return { turned, bounds: { ...drawn, height: drawn.height + room / scale }, scale };
+}

@@ -31,7 +31,7 @@ describe('the live state of each table', () => {
     expect(states.get(2)).toMatchObject({ state: 'free', next: null });
   });
 
-  it(`is booked soon from ${SOON_MINUTES} minutes before the booking, and while its guests are late`, () => {
+  it(`is booked soon from ${SOON_MINUTES} minutes before the booking, and late while its guests are`, () => {
     const at2000 = booking({ id: 1, tables: [1], group_size: 3, seating_time: msk(DAY, '20:00') });
     const bookings = [at2000];
     expect(statesAt('18:59', { bookings }).get(1)?.state).toBe('free');
@@ -40,8 +40,13 @@ describe('the live state of each table', () => {
       party: 3,
       time: { kind: 'at', at: at2000.seating_time },
     });
-    // Late ('Опаздывают') until the booking's end: the table is still theirs.
-    expect(statesAt('20:15', { bookings }).get(1)?.state).toBe('soon');
+    // Late ('Опаздывают', as the booking reads on the timeline) until the booking's end: the table is still theirs.
+    expect(statesAt('20:00', { bookings }).get(1)?.state).toBe('soon');
+    expect(statesAt('20:15', { bookings }).get(1)).toMatchObject({
+      state: 'late',
+      party: 3,
+      time: { kind: 'at', at: at2000.seating_time },
+    });
     expect(statesAt('20:31', { bookings }).get(1)?.state).toBe('free');
   });
 

@@ -9,11 +9,11 @@ import {
   zonedInstant,
 } from '@stolik/domain';
 
-/** A booking starting within this many minutes (or late, not yet over) colours its table 'booked soon'. */
+/** A booking starting within this many minutes colours its table 'booked soon'. */
 export const SOON_MINUTES = 60;
 
 /** What a table on the map can be, in the legend's order. */
-export const TABLE_STATES = ['free', 'soon', 'seated', 'overdue', 'locked'] as const;
+export const TABLE_STATES = ['free', 'soon', 'late', 'seated', 'overdue', 'locked'] as const;
 export type TableStateKind = (typeof TABLE_STATES)[number];
 
 /** Bookings that still expect their guests: they hold the table but nobody sits there yet. */
@@ -71,6 +71,17 @@ export function lockCovers(lock: TableLock, timeZone: string, at: number): boole
   return from <= at && at < to;
 }
 
+/** A booking's label at an instant: its status, or 'late' / 'overstaying' from the clock (spec §4). */
+const labelNow = (booking: Booking, now: number) =>
+  bookingLabel(
+    {
+      status: booking.status,
+      seatingTime: new Date(booking.seating_time),
+      endTime: new Date(booking.end_time),
+    },
+    new Date(now),
+  );
+
 const bySeatingTime = (a: Booking, b: Booking) =>
   Date.parse(a.seating_time) - Date.parse(b.seating_time) || a.id - b.id;
 
@@ -83,7 +94,8 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
 /**
  * Each table's live state. Guests at the table decide first (seated, or overdue 'Пересиживает' past the
  * booking's end, or, for a party from the queue, past the start of the next booking of that table);
- * then a lock; then a booking that starts within SOON_MINUTES or is late; otherwise the table is free.
+ * then a lock; then a booking whose guests are late ('Опаздывают', as the booking itself reads on the
+ * timeline and in the list); then one that starts within SOON_MINUTES; otherwise the table is free.
  */
 export function tableStates(input: TableStateInput): Map<number, TableState> {
   const { now, timeZone } = input;
@@ -108,16 +120,8 @@ export function tableStates(input: TableStateInput): Map<number, TableState> {
     const booking = open.get(id)?.sort(bySeatingTime)[0];
     const entry = seatedFromQueue.get(id)?.[0];
     if (booking) {
-      const label = bookingLabel(
-        {
-          status: booking.status,
-          seatingTime: new Date(booking.seating_time),
-          endTime: new Date(booking.end_time),
-        },
-        new Date(now),
-      );
       states.set(id, {
-        state: label === 'overstaying' ? 'overdue' : 'seated',
+        state: labelNow(booking, now) === 'overstaying' ? 'overdue' : 'seated',
         seated: { source: 'booking', booking },
         next,
         locks: tableLocks,
@@ -143,7 +147,7 @@ export function tableStates(input: TableStateInput): Map<number, TableState> {
       states.set(id, { state: 'locked', seated: null, next, locks: tableLocks, party: null, time: null });
     } else if (next && Date.parse(next.seating_time) - now <= SOON_MINUTES * 60_000) {
       states.set(id, {
-        state: 'soon',
+        state: labelNow(next, now) === 'late' ? 'late' : 'soon',
         seated: null,
         next,
         locks: [],

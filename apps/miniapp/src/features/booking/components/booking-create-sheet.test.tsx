@@ -98,7 +98,7 @@ describe('a booking taken by the hostess', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it("puts the server's field messages by their fields and a refusal above the buttons", async () => {
+  it("puts the server's field messages by their fields, and a table booked meanwhile under the place, once", async () => {
     bookingApi(server, { slots: SLOTS, fits: [fit(3, '3', [2, 4])] });
     let reply = HttpResponse.json({ phone: ['Некорректный номер мобильного телефона'] }, { status: 400 });
     server.use(http.post('*/api/booking/', () => reply));
@@ -123,6 +123,8 @@ describe('a booking taken by the hostess', () => {
     expect((await within(sheet).findByRole('alert')).textContent).toBe(
       'Этот стол уже забронирован на это время',
     );
+    // Said once, under the place it is about (not again above the buttons).
+    expect(within(sheet).getAllByText('Этот стол уже забронирован на это время')).toHaveLength(1);
     expect(onCreated).not.toHaveBeenCalled();
   });
 
@@ -138,5 +140,27 @@ describe('a booking taken by the hostess', () => {
     await userEvent.type(within(sheet).getByLabelText('Телефон'), '+7 916 123-45-67');
     await submit(sheet);
     expect(posted).not.toHaveBeenCalled();
+    // The refusal of the form and the choice's own mark are one message, not two.
+    expect(
+      within(sheet).getAllByText('Этот стол занят на это время или не подходит. Выберите другой'),
+    ).toHaveLength(1);
+  });
+
+  it('says the seats of each place with the same plural as everywhere: места, мест, место', async () => {
+    bookingApi(server, {
+      slots: SLOTS,
+      fits: [fit(1, '1', [1, 2]), fit(7, '7', [2, 6]), fit(8, '8', [1, 1]), fit(9, '9', [10, 21])],
+    });
+    const { sheet } = renderSheet({ date: DAY, minutes: 19 * 60, table: null });
+    await userEvent.click(await within(sheet).findByRole('button', { name: '19:00' }));
+    await within(sheet).findByRole('radio', { name: /^Стол 9/ });
+    const seats = (number: string) =>
+      [...sheet.querySelectorAll('.place-choice__option')]
+        .find((option) => option.querySelector('.place-choice__name')?.textContent === `Стол ${number}`)
+        ?.querySelector('.place-choice__seats')?.textContent;
+    expect(seats('1')).toBe('1–2 места');
+    expect(seats('7')).toBe('2–6 мест');
+    expect(seats('8')).toBe('1–1 место');
+    expect(seats('9')).toBe('10–21 место');
   });
 });

@@ -20,7 +20,7 @@ import { foldFieldErrors, looksLikePhone } from '../booking-view';
 import { BookingGuestFields, type BookingGuestValues } from './booking-guest-fields';
 import { ANY_PLACE, type Place, PlaceChoice, placeAvailable, placeBody } from './place-choice';
 import { TimeSelect } from './time-select';
-import { useRefusalMessage } from './use-booking-actions';
+import { refusalErrors, useRefusalMessage } from './use-booking-actions';
 
 const EMPTY: FormErrors = { fields: {}, general: null };
 const SHOWN_FIELDS = ['seating_time', 'name', 'phone', 'comment', 'table'] as const;
@@ -134,7 +134,7 @@ function CreateForm({
       haptic.error();
       if (error instanceof ApiError && error.status === 400)
         setErrors(foldFieldErrors(formErrorsOf(error, t('booking.actionFailed')), SHOWN_FIELDS));
-      else setErrors({ fields: {}, general: refusal(error) });
+      else setErrors(refusalErrors(error, refusal));
     },
   });
 
@@ -244,9 +244,9 @@ function CreateForm({
           allowAny
           chosenName={draft.table ? t('booking.tableNumber', { number: draft.table.number }) : undefined}
           loading={fits.isFetching}
+          error={errors.fields.table}
         />
       )}
-      {errors.fields.table ? <p className="form__error">{errors.fields.table}</p> : null}
       <BookingGuestFields values={guest} onChange={setGuest} errors={errors.fields} />
       <label className="choice__option booking-form__check">
         <input type="checkbox" checked={deposit} onChange={(e) => setDeposit(e.target.checked)} />

@@ -19,7 +19,7 @@ import { foldFieldErrors, looksLikePhone, type TableNumbers, tablesLabel } from 
 import { BookingGuestFields, type BookingGuestValues } from './booking-guest-fields';
 import { type Place, PlaceChoice, placeAvailable, placeBody, samePlace } from './place-choice';
 import { TimeSelect } from './time-select';
-import { useRefusalMessage } from './use-booking-actions';
+import { refusalErrors, useRefusalMessage } from './use-booking-actions';
 
 const EMPTY: FormErrors = { fields: {}, general: null };
 const SHOWN_FIELDS = ['seating_time', 'end_time', 'name', 'phone', 'comment', 'table'] as const;
@@ -92,7 +92,7 @@ export function BookingEditForm({
       haptic.error();
       if (error instanceof ApiError && error.status === 400)
         setErrors(foldFieldErrors(formErrorsOf(error, t('booking.actionFailed')), SHOWN_FIELDS));
-      else setErrors({ fields: {}, general: refusal(error) });
+      else setErrors(refusalErrors(error, refusal));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all(restaurantId) }),
   });
@@ -166,9 +166,9 @@ export function BookingEditForm({
         allowAny={false}
         chosenName={tablesLabel({ tables: place.kind === 'any' ? [] : place.tables }, tables)}
         loading={fits.isFetching || !fits.isSuccess}
+        error={errors.fields.table}
         name={`place-${booking.id}`}
       />
-      {errors.fields.table ? <p className="form__error">{errors.fields.table}</p> : null}
       <BookingGuestFields values={guest} onChange={setGuest} errors={errors.fields} />
       <label className="choice__option booking-form__check">
         <input type="checkbox" checked={deposit} onChange={(e) => setDeposit(e.target.checked)} />

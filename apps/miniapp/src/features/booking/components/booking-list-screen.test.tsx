@@ -67,6 +67,21 @@ describe('the list of bookings', () => {
     expect(await screen.findByText('Ничего не найдено')).toBeTruthy();
   });
 
+  it('colours each row and badge by the shared palette: a late booking is late here as on the map', async () => {
+    vi.setSystemTime(new Date(msk(DAY, '19:20')));
+    bookingApi(server, {
+      bookings: [booking({ id: 1, name: 'Анна' }), booking({ id: 2, name: 'Борис', status: 'new' })],
+    });
+    renderList();
+    const rows = await screen.findAllByTestId('booking-row');
+    const row = (name: string) => rows.find((r) => r.textContent?.includes(name)) as HTMLElement;
+    expect(row('Анна').dataset.tone).toBe('late');
+    const badge = row('Анна').querySelector('.status-pill');
+    expect([badge?.getAttribute('data-tone'), badge?.textContent]).toEqual(['late', 'Опаздывают']);
+    expect(badge?.querySelector('.status-icon')?.getAttribute('data-tone')).toBe('late');
+    expect(row('Борис').dataset.tone).toBe('request');
+  });
+
   it('asks for the coming week by default, then for the statuses ticked and the search typed', async () => {
     const listQueries: URLSearchParams[] = [];
     bookingApi(server, {

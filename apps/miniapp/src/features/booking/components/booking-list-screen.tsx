@@ -11,6 +11,7 @@ import { useRestaurantChanges } from '../../../shared/live/use-restaurant-change
 import { paths } from '../../../shared/routing/paths';
 import { useSession } from '../../../shared/session/session';
 import { viewerIn } from '../../../shared/session/viewer';
+import { BOOKING_TONE } from '../../../shared/status/status';
 import { DateInput } from '../../../shared/ui/date-input';
 import { DownloadIcon } from '../../../shared/ui/icons';
 import { Page } from '../../../shared/ui/page';
@@ -115,7 +116,7 @@ function BookingList({ restaurant }: { restaurant: Restaurant }) {
         <fieldset className="booking-list__statuses">
           <legend className="field__label">{t('booking.list.statuses')}</legend>
           {BOOKING_STATUSES.filter((s) => s !== 'waiting_list').map((status) => (
-            <label key={status} className="status-chip booking-colour" data-label={status}>
+            <label key={status} className="status-chip" data-label={status} data-tone={BOOKING_TONE[status]}>
               <input type="checkbox" checked={statuses.includes(status)} onChange={() => toggle(status)} />
               <span>{t(`bookingStatuses.${status}`)}</span>
             </label>

@@ -3,6 +3,7 @@ import { isClickableBooking } from '@stolik/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPhone } from '../../../shared/phone/phone';
+import { BOOKING_TONE } from '../../../shared/status/status';
 import { timeOf } from '../booking-time';
 import { labelOf, type TableNumbers, tablesLabel } from '../booking-view';
 import { StatusBadge } from './status-badge';
@@ -57,7 +58,7 @@ export function BookingRow({
     </>
   );
   return (
-    <li className="booking-row booking-colour" data-label={label} data-testid="booking-row">
+    <li className="booking-row" data-label={label} data-tone={BOOKING_TONE[label]} data-testid="booking-row">
       {onOpen && isClickableBooking(booking.status) ? (
         <button type="button" className="booking-row__main" onClick={() => onOpen(booking)}>
           {body}

@@ -107,6 +107,53 @@ describe('the day of bookings on a timeline', () => {
     expect((await screen.findByTestId('guest-count')).textContent).toBe('Броней: 4 · Гостей: 11');
   });
 
+  it('colours each bar by its status from the shared palette, with the status icon', async () => {
+    bookingApi(server, { bookings: EVENING, dayTables: DAY_TABLES });
+    renderDay();
+    const bar = async (name: RegExp) => screen.findByRole('button', { name });
+    // Late 'Опаздывают' is the palette's 'late' tone here as on the map and on Зоны.
+    expect((await bar(/^Анна, /)).dataset.tone).toBe('late');
+    expect((await bar(/^Борис, /)).dataset.tone).toBe('overdue');
+    expect(screen.getAllByRole('button', { name: /^Юбилей, / })[0]?.dataset.tone).toBe('request');
+    expect((await bar(/^Анна, /)).querySelector('.status-icon')?.getAttribute('data-tone')).toBe('late');
+  });
+
+  it('opens a booking on a tablet in a panel beside the timeline, not over it', async () => {
+    bookingApi(server, { bookings: EVENING, dayTables: DAY_TABLES });
+    renderDay();
+    await userEvent.click(await screen.findByRole('button', { name: /^Анна, / }));
+    const panel = await screen.findByRole('dialog', { name: 'Анна · 19:00' });
+    expect(panel.tagName).toBe('ASIDE');
+    expect(panel.getAttribute('aria-modal')).toBe('false');
+    expect(document.querySelector('dialog[open]')).toBeNull();
+    // Beside the timeline, in the same row of the day's layout; the timeline stays usable.
+    expect(panel.parentElement).toBe(screen.getByTestId('timeline').parentElement);
+    expect(panel.parentElement?.className).toContain('booking-day__main--panel');
+    expect(document.activeElement).toBe(panel);
+    await userEvent.click(screen.getByRole('button', { name: /^Борис, / }));
+    expect(await screen.findByRole('dialog', { name: 'Борис · 17:00' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Анна · 19:00' })).toBeNull();
+    // Esc closes it, as it closes the sheet; the timeline takes the whole width again.
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Борис · 17:00' })).toBeNull();
+    expect(screen.getByTestId('timeline').parentElement?.className).not.toContain('--panel');
+  });
+
+  it('opens a booking on a phone in a sheet over the day', async () => {
+    const wide = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...wide(query), matches: query.includes('max-width') });
+    try {
+      bookingApi(server, { bookings: EVENING, dayTables: DAY_TABLES });
+      renderDay();
+      await userEvent.click(await screen.findByRole('button', { name: /^Анна, / }));
+      const sheet = await screen.findByRole('dialog', { name: 'Анна · 19:00' });
+      expect(sheet.tagName).toBe('DIALOG');
+      expect(screen.queryByTestId('booking-panel')).toBeNull();
+    } finally {
+      window.matchMedia = wide;
+    }
+  });
+
   it('asks for a reload at once when the tables are refused (spec §8), without retrying', async () => {
     bookingApi(server, { bookings: EVENING, dayTables: DAY_TABLES });
     let calls = 0;

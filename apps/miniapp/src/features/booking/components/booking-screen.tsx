@@ -144,6 +144,18 @@ function BookingDay({ restaurant }: { restaurant: Restaurant }) {
   const failed = (bookings.isError && !bookings.data) || tablesFailed;
   const noTables = dayTables.isSuccess && dayTables.data.length === 0;
   const add = () => setDraft({ date, minutes: null, table: null });
+  // A sheet over the day on a phone; on a tablet a panel beside the timeline (UX.md).
+  const card = (docked: boolean) => (
+    <BookingSheet
+      booking={openBooking}
+      restaurantId={restaurantId}
+      timeZone={timeZone}
+      tables={tables.data ?? NO_TABLES}
+      onMove={onMove}
+      onClose={() => setOpenId(null)}
+      docked={docked}
+    />
+  );
 
   return (
     <div className="booking-day">
@@ -166,31 +178,34 @@ function BookingDay({ restaurant }: { restaurant: Restaurant }) {
           <LiveBadge state={live} />
         </div>
       </div>
-      {loading ? (
-        <ListSkeleton rows={6} />
-      ) : failed ? (
-        <ErrorState
-          messageKey={tablesFailed ? hallLoadFailureKey('tables', dayTables.error) : 'booking.loadFailed'}
-          onRetry={() => {
-            void bookings.refetch();
-            void dayTables.refetch();
-          }}
-        />
-      ) : noTables ? (
-        <p className="state-message">{t('booking.noTables')}</p>
-      ) : (
-        <BookingTimeline
-          model={model}
-          scale={scale}
-          date={date}
-          timeZone={timeZone}
-          isToday={isToday}
-          flags={flags}
-          onBook={onBook}
-          onOpen={onOpen}
-          scrollRef={scrollRef}
-        />
-      )}
+      <div className={`booking-day__main ${!phone && openBooking ? 'booking-day__main--panel' : ''}`}>
+        {loading ? (
+          <ListSkeleton rows={6} />
+        ) : failed ? (
+          <ErrorState
+            messageKey={tablesFailed ? hallLoadFailureKey('tables', dayTables.error) : 'booking.loadFailed'}
+            onRetry={() => {
+              void bookings.refetch();
+              void dayTables.refetch();
+            }}
+          />
+        ) : noTables ? (
+          <p className="state-message">{t('booking.noTables')}</p>
+        ) : (
+          <BookingTimeline
+            model={model}
+            scale={scale}
+            date={date}
+            timeZone={timeZone}
+            isToday={isToday}
+            flags={flags}
+            onBook={onBook}
+            onOpen={onOpen}
+            scrollRef={scrollRef}
+          />
+        )}
+        {phone ? null : card(true)}
+      </div>
       {phone ? (
         // Within the thumb's reach on a phone (UX.md); in the toolbar elsewhere.
         <button type="button" className="fab" onClick={add}>
@@ -203,14 +218,7 @@ function BookingDay({ restaurant }: { restaurant: Restaurant }) {
         draft={draft}
         onClose={() => setDraft(null)}
       />
-      <BookingSheet
-        booking={openBooking}
-        restaurantId={restaurantId}
-        timeZone={timeZone}
-        tables={tables.data ?? NO_TABLES}
-        onMove={onMove}
-        onClose={() => setOpenId(null)}
-      />
+      {phone ? card(false) : null}
     </div>
   );
 }

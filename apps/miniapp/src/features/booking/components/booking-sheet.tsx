@@ -10,6 +10,7 @@ import { guestHistoryQuery, historyQuery } from '../api/booking-api';
 import { displayDate, timeOf, wallClock } from '../booking-time';
 import { actionKey, actionsFor, DESTRUCTIVE, labelOf, type TableNumbers, tablesLabel } from '../booking-view';
 import { BookingEditForm } from './booking-edit-form';
+import { SidePanel } from './side-panel';
 import { StatusBadge } from './status-badge';
 
 /** When a booking is, on the restaurant's clock: '14.11.2025, 19:00–21:00'. */
@@ -34,6 +35,7 @@ export function BookingSheet({
   tables,
   onMove,
   onClose,
+  docked = false,
 }: {
   booking: Booking | null;
   restaurantId: number;
@@ -41,6 +43,8 @@ export function BookingSheet({
   tables: TableNumbers;
   onMove: (booking: Booking, to: BookingStatus) => void;
   onClose: () => void;
+  /** A side panel beside the content (a tablet's timeline) instead of a modal sheet. */
+  docked?: boolean;
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<number | null>(null);
@@ -51,26 +55,35 @@ export function BookingSheet({
   const title = booking
     ? `${booking.name || t('booking.guest')} · ${timeOf(timeZone, booking.seating_time)}`
     : '';
+  const body =
+    booking === null ? null : editing === booking.id ? (
+      <BookingEditForm
+        booking={booking}
+        restaurantId={restaurantId}
+        timeZone={timeZone}
+        tables={tables}
+        onDone={() => setEditing(null)}
+      />
+    ) : (
+      <BookingCard
+        booking={booking}
+        restaurantId={restaurantId}
+        timeZone={timeZone}
+        tables={tables}
+        onMove={onMove}
+        onEdit={() => setEditing(booking.id)}
+      />
+    );
+  if (docked)
+    return booking === null ? null : (
+      // Keyed by the booking: another bar tapped is another card, its focus and scroll afresh.
+      <SidePanel key={booking.id} title={title} onClose={close}>
+        {body}
+      </SidePanel>
+    );
   return (
     <Sheet open={booking !== null} title={title} onClose={close}>
-      {booking === null ? null : editing === booking.id ? (
-        <BookingEditForm
-          booking={booking}
-          restaurantId={restaurantId}
-          timeZone={timeZone}
-          tables={tables}
-          onDone={() => setEditing(null)}
-        />
-      ) : (
-        <BookingCard
-          booking={booking}
-          restaurantId={restaurantId}
-          timeZone={timeZone}
-          tables={tables}
-          onMove={onMove}
-          onEdit={() => setEditing(booking.id)}
-        />
-      )}
+      {body}
     </Sheet>
   );
 }

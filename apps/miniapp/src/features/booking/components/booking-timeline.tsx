@@ -3,6 +3,8 @@ import { type CSSProperties, type MouseEvent, memo, type Ref, useMemo } from 're
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../../../shared/live/use-now';
 import { useTelegramVerticalSwipesOff } from '../../../shared/telegram/telegram';
+import { BOOKING_TONE } from '../../../shared/status/status';
+import { StatusIcon } from '../../../shared/status/status-icon';
 import { clockTime, displayDate, minutesIntoDay } from '../booking-time';
 import {
   axisWidth,
@@ -221,8 +223,9 @@ const TimelineRowView = memo(function TimelineRowView({
             <button
               key={booking.id}
               type="button"
-              className="timeline-bar booking-colour"
+              className="timeline-bar"
               data-label={label}
+              data-tone={BOOKING_TONE[label]}
               data-testid="timeline-bar"
               style={{
                 ...spanStyle(scale, bar),
@@ -247,7 +250,10 @@ const TimelineRowView = memo(function TimelineRowView({
               </span>
               {bar.lanes === 1 ? (
                 <span className="timeline-bar__status" aria-hidden="true">
-                  {from} · {status}
+                  <StatusIcon tone={BOOKING_TONE[label]} size={12} />
+                  <span className="timeline-bar__status-text">
+                    {from} · {status}
+                  </span>
                 </span>
               ) : null}
             </button>

@@ -23,7 +23,8 @@ export const placeAvailable = (place: Place, fits: TableFit[]) =>
 
 /**
  * The free places for a party at a time, best fit first, as one choice; a place chosen earlier
- * (a tapped row, the booking's own table) stays listed, marked, when it no longer fits.
+ * (a tapped row, the booking's own table) stays listed, marked, when it no longer fits. What is wrong
+ * with the place (taken now, refused by the server) is said once, under the choice.
  */
 export function PlaceChoice({
   fits,
@@ -32,6 +33,7 @@ export function PlaceChoice({
   allowAny,
   chosenName,
   loading,
+  error,
   name = 'place',
 }: {
   fits: TableFit[];
@@ -41,10 +43,13 @@ export function PlaceChoice({
   /** The number or name of the chosen place, when it is not among the fits. */
   chosenName?: string | undefined;
   loading: boolean;
+  /** Why the form or the server refused the place: said here, once, instead of 'taken' below. */
+  error?: string | undefined;
   name?: string;
 }) {
   const { t } = useTranslation();
   const missing = value.kind !== 'any' && !loading && !placeAvailable(value, fits);
+  const problem = error ?? (missing ? t('booking.form.placeTaken') : null);
   return (
     <fieldset className="choice place-choice" aria-busy={loading}>
       <legend className="field__label">{t('booking.form.place')}</legend>
@@ -85,15 +90,15 @@ export function PlaceChoice({
                   : t('booking.tableNumber', { number: fit.name })}
               </span>
               <span className="place-choice__seats">
-                {t('booking.form.placeSeats', { min: fit.seats_min, max: fit.seats_max })}
+                {t('booking.seats', { min: fit.seats_min, count: fit.seats_max })}
               </span>
             </span>
           </label>
         );
       })}
-      {missing ? (
+      {problem ? (
         <p className="form__error" role="alert">
-          {t('booking.form.placeTaken')}
+          {problem}
         </p>
       ) : null}
       {!loading && fits.length === 0 ? <p className="field__hint">{t('bookingApi.noTable')}</p> : null}

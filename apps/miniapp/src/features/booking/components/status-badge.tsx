@@ -1,12 +1,10 @@
 import type { BookingLabel } from '@stolik/domain';
 import { useTranslation } from 'react-i18next';
+import { BOOKING_TONE } from '../../../shared/status/status';
+import { StatusPill } from '../../../shared/status/status-icon';
 
-/** A booking's label in its status colour, always with the words (UX.md: never colour alone). */
+/** A booking's label in its status colour and icon, always with the words (UX.md: never colour alone). */
 export function StatusBadge({ label }: { label: BookingLabel }) {
   const { t } = useTranslation();
-  return (
-    <span className="booking-badge booking-colour" data-label={label}>
-      {t(`bookingStatuses.${label}`)}
-    </span>
-  );
+  return <StatusPill tone={BOOKING_TONE[label]}>{t(`bookingStatuses.${label}`)}</StatusPill>;
 }

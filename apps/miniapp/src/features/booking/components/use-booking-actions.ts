@@ -3,6 +3,7 @@ import type { BookingStatus } from '@stolik/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/transport';
+import type { FormErrors } from '../../../shared/ui/form-errors';
 import { showToast } from '../../../shared/ui/toast';
 import { bookingKeys, updateBooking } from '../api/booking-api';
 import { patchBookingIn } from '../booking-view';
@@ -16,6 +17,21 @@ export function useRefusalMessage() {
     }
     return t('booking.actionFailed');
   };
+}
+
+/**
+ * A refusal as a form shows it: a table booked meanwhile (409 booking_conflict) is the place's
+ * problem, said under the place choice (which would otherwise also say 'taken' once it refreshes);
+ * anything else is the form's general message.
+ */
+export function refusalErrors(error: unknown, refusal: (error: unknown) => string): FormErrors {
+  const code =
+    error instanceof ApiError && typeof error.body === 'object' && error.body && 'code' in error.body
+      ? (error.body as { code: unknown }).code
+      : null;
+  return code === 'booking_conflict'
+    ? { fields: { table: refusal(error) }, general: null }
+    : { fields: {}, general: refusal(error) };
 }
 
 export interface BookingMove {

@@ -59,6 +59,21 @@ const said = (number: string) => {
 };
 
 describe('the Зоны screen', () => {
+  it('says late guests as the timeline does: Опаздывают, in the late tone with its icon', async () => {
+    vi.setSystemTime(new Date(msk(DAY, '20:10')));
+    hallApi(server);
+    renderZone();
+    await card('Зал');
+    expect(said('1')).toEqual(['late', 'Опаздывают', 'Бронь: Анна · 2 гостя · в 20:00']);
+    expect(tableRow('1').dataset.tone).toBe('late');
+    expect(tableRow('1').querySelector('.zone-table__state .status-icon')?.getAttribute('data-tone')).toBe(
+      'late',
+    );
+    expect(tableRow('1').querySelector('.zone-table__badge [data-tone]')?.getAttribute('data-tone')).toBe(
+      'late',
+    );
+  });
+
   it('lists each zone’s tables in their live state: who sits where since when, booked soon, closed, free', async () => {
     hallApi(server);
     renderZone();
@@ -78,6 +93,12 @@ describe('the Зоны screen', () => {
     expect(within(await card('Терраса')).getByText('В зоне нет столов')).toBeTruthy();
     expect(within(await card('Без зоны')).getAllByTestId('zone-table')).toHaveLength(1);
     expect(await screen.findByText('Онлайн')).toBeTruthy();
+    // The palette's tones and icons, the same as the map's and the booking's.
+    expect(tableRow('1').dataset.tone).toBe('waiting');
+    expect(tableRow('2').dataset.tone).toBe('seated');
+    expect(tableRow('В1').querySelector('.zone-table__badge [data-tone]')?.getAttribute('data-tone')).toBe(
+      'locked',
+    );
     // A hostess sees whether a zone works; switching it is for managers.
     expect(screen.queryByRole('switch')).toBeNull();
   });

@@ -12,6 +12,8 @@ import { useRestaurantChanges } from '../../../shared/live/use-restaurant-change
 import { paths } from '../../../shared/routing/paths';
 import { useSession } from '../../../shared/session/session';
 import { viewerIn } from '../../../shared/session/viewer';
+import { TABLE_STATE_LABEL, TABLE_TONE } from '../../../shared/status/status';
+import { StatusIcon } from '../../../shared/status/status-icon';
 import { Page } from '../../../shared/ui/page';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { HallStatesNotice } from '../../map/components/hall-states-notice';
@@ -23,8 +25,8 @@ import { ZoneSwitch } from './zone-switch';
 
 /**
  * /restaurant/{id}/zone ('Зоны'): the hostess's hall as lists, one per zone (side by side on a
- * tablet), each table in its live state, the same states as the map's: free, booked soon, seated
- * (who, how many, since when), overstaying, closed. Admins switch a zone on or off here.
+ * tablet), each table in its live state, the same states, colours and icons as the map's (shared/status):
+ * free, booked soon, late, seated (who, how many, since when), overstaying, closed. Admins switch a zone on or off here.
  */
 export function ZoneScreen() {
   const restaurantId = Number(useParams().id);
@@ -166,7 +168,7 @@ function ZoneTable({ table, state, timeZone }: { table: Table; state: TableState
         })
       : seated?.source === 'booking'
         ? seated.booking.name
-        : state.state === 'soon' && next
+        : (state.state === 'soon' || state.state === 'late') && next
           ? t('hallSettings.zoneScreen.booking', { name: next.name })
           : null;
   const locked = state.state === 'locked' ? state.locks.find((lock) => lock.reason)?.reason : null;
@@ -175,15 +177,30 @@ function ZoneTable({ table, state, timeZone }: { table: Table; state: TableState
       ? t('hallSettings.zoneScreen.bookedAt', { time: clockOf(timeZone, next.seating_time) })
       : null;
   const detail = [who, guests, time, locked, later].filter(Boolean).join(' · ');
+  const tone = TABLE_TONE[state.state];
 
   return (
-    <li className="zone-table" data-state={state.state} data-table={table.number} data-testid="zone-table">
+    <li
+      className="zone-table"
+      data-state={state.state}
+      data-tone={tone}
+      data-table={table.number}
+      data-testid="zone-table"
+    >
       <span className="zone-table__number">
         <span className="visually-hidden">{t('hallSettings.zoneScreen.table')} </span>
         {table.number}
+        {tone === 'late' || tone === 'overdue' || tone === 'locked' ? (
+          <span className="zone-table__badge">
+            <StatusIcon tone={tone} size={12} />
+          </span>
+        ) : null}
       </span>
       <span className="zone-table__body">
-        <span className="zone-table__state">{t(`hallMap.states.${state.state}`)}</span>
+        <span className="zone-table__state">
+          <StatusIcon tone={tone} size={14} />
+          <span className="zone-table__state-text">{t(TABLE_STATE_LABEL[state.state])}</span>
+        </span>
         {detail ? <span className="zone-table__detail">{detail}</span> : null}
       </span>
       <span className="zone-table__seats">

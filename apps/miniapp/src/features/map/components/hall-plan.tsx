@@ -1,8 +1,8 @@
 import type { Scheme, Table } from '@stolik/contracts';
-import { memo, useMemo, useRef } from 'react';
+import { memo, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableState } from '../../../shared/hall/table-state';
-import { schemeBounds } from '../hall-view';
+import { fitPlan, schemeBounds } from '../hall-view';
 import { usePanZoom, ZOOM_STEP } from '../hooks/use-pan-zoom';
 import { MapTable } from './map-table';
 
@@ -30,11 +30,17 @@ export function HallPlan({
   const { t } = useTranslation();
   const svgRef = useRef<SVGSVGElement>(null);
   const layerRef = useRef<SVGGElement>(null);
-  const bounds = useMemo(() => schemeBounds(scheme), [scheme]);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const box = useFrameSize(frameRef);
+  const hall = useMemo(() => schemeBounds(scheme), [scheme]);
+  const plan = useMemo(() => fitPlan(hall, box), [hall, box]);
+  const { bounds, turned } = plan;
   const { zoomBy, fit } = usePanZoom(svgRef, layerRef, bounds);
+  // Scheme units per screen pixel at the fit: the tables' words are sized in pixels, to read at once.
+  const unit = 1 / plan.scale;
 
   return (
-    <div className="map-plan">
+    <div className="map-plan" ref={frameRef}>
       {/* biome-ignore lint/a11y/useSemanticElements: a drawing holds its tables; a <fieldset> cannot be an <svg>. */}
       <svg
         ref={svgRef}
@@ -44,6 +50,7 @@ export function HallPlan({
         role="group"
         aria-label={t('hallMap.plan')}
         data-testid="hall-plan"
+        data-turned={turned}
       >
         <defs>
           <pattern
@@ -58,22 +65,26 @@ export function HallPlan({
           </pattern>
         </defs>
         <g ref={layerRef}>
-          <Floor scheme={scheme} />
-          {scheme.tables.map((place) => {
-            const table = tables.get(place.table);
-            const state = states.get(place.table);
-            if (!table || !state) return null;
-            return (
-              <MapTable
-                key={place.table}
-                place={place}
-                table={table}
-                state={state}
-                timeZone={timeZone}
-                onOpen={onOpen}
-              />
-            );
-          })}
+          <g transform={turned ? 'rotate(90)' : undefined}>
+            <Floor scheme={scheme} upright={turned ? -90 : 0} />
+            {scheme.tables.map((place) => {
+              const table = tables.get(place.table);
+              const state = states.get(place.table);
+              if (!table || !state) return null;
+              return (
+                <MapTable
+                  key={place.table}
+                  place={place}
+                  table={table}
+                  state={state}
+                  timeZone={timeZone}
+                  unit={unit}
+                  turned={turned}
+                  onOpen={onOpen}
+                />
+              );
+            })}
+          </g>
         </g>
       </svg>
       <div className="map-plan__zoom">
@@ -108,6 +119,25 @@ export function HallPlan({
   );
 }
 
+/** The frame's size in CSS pixels, followed as it changes (a phone turned, the side menu folded). */
+function useFrameSize(ref: RefObject<HTMLDivElement | null>) {
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useEffect(() => {
+    const frame = ref.current;
+    if (!frame) return;
+    const measure = () => {
+      const { width, height } = frame.getBoundingClientRect();
+      setSize((was) => (was.width === width && was.height === height ? was : { width, height }));
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, [ref]);
+  return size;
+}
+
 /** An area's colour: its own, else its zone's tint by the order the zones first appear in the scheme. */
 export function zoneColour(zones: Scheme['zones'], index: number): string {
   const area = zones[index];
@@ -120,7 +150,7 @@ export function zoneColour(zones: Scheme['zones'], index: number): string {
 export const ROUND_DECORATIONS: ReadonlySet<string> = new Set(['column', 'plant', 'ellipse']);
 
 /** What is not a table: zone areas (named by the scheme's own labels), walls, the bar, doors, plants, and text labels. */
-export const Floor = memo(function Floor({ scheme }: { scheme: Scheme }) {
+export const Floor = memo(function Floor({ scheme, upright = 0 }: { scheme: Scheme; upright?: number }) {
   // Areas, decorations and labels have no ids: their place in the scheme is their key.
   return (
     <g>
@@ -158,7 +188,10 @@ export const Floor = memo(function Floor({ scheme }: { scheme: Scheme }) {
           x={label.x}
           y={label.y}
           fontSize={label.size}
-          transform={label.rotation ? `rotate(${label.rotation} ${label.x} ${label.y})` : undefined}
+          // `upright`: a turned hall's labels turned back, so they read across the screen.
+          transform={
+            label.rotation + upright ? `rotate(${label.rotation + upright} ${label.x} ${label.y})` : undefined
+          }
         >
           {label.text}
         </text>

@@ -101,6 +101,31 @@ describe('the hall map', () => {
     expect(await screen.findByText('Онлайн')).toBeTruthy();
   });
 
+  it('shows late guests as the timeline and the list do: red, the late icon and the word', async () => {
+    vi.setSystemTime(new Date(msk(DAY, '20:10')));
+    evening();
+    renderMap();
+    const late = await table('Стол 2: Опаздывают, 2 гостя, в 20:00');
+    const drawn = late.closest('[data-testid="map-table"]') as HTMLElement;
+    expect(drawn.dataset.state).toBe('late');
+    // The palette's 'late' tone, as a late bar on the timeline has it, and its icon on the corner.
+    expect(drawn.dataset.tone).toBe('late');
+    expect(drawn.querySelector('.map-table__badge .status-mark')?.getAttribute('data-tone')).toBe('late');
+    expect(drawn.querySelector('.map-table__tag')?.textContent).toBe('в 20:00');
+    expect(legendCount('late')).toBe('Опаздывают1');
+    expect(screen.getByTestId('legend-late').querySelector('[data-tone]')?.getAttribute('data-tone')).toBe(
+      'late',
+    );
+    // Its sheet says it in the same pill as the booking list's badge.
+    await userEvent.click(late);
+    const sheet = await screen.findByRole('dialog', { name: 'Стол 2' });
+    const pills = [...sheet.querySelectorAll('.status-pill')].map((p) => [
+      p.getAttribute('data-tone'),
+      p.textContent,
+    ]);
+    expect(pills).toContainEqual(['late', 'Опаздывают']);
+  });
+
   it('seats the next fitting guest from the queue at a tapped free table, and shows the table taken', async () => {
     const hall = evening();
     const puts: { id: string; body: unknown }[] = [];

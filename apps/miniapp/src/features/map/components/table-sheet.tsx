@@ -2,6 +2,8 @@ import type { Booking, QueueEntry, Table } from '@stolik/contracts';
 import { nextBookingStatuses } from '@stolik/domain';
 import { useTranslation } from 'react-i18next';
 import type { TableState } from '../../../shared/hall/table-state';
+import { TABLE_STATE_LABEL, TABLE_TONE } from '../../../shared/status/status';
+import { StatusPill } from '../../../shared/status/status-icon';
 import { timeOf } from '../../booking/booking-time';
 import { labelOf } from '../../booking/booking-view';
 import { StatusBadge } from '../../booking/components/status-badge';
@@ -49,9 +51,7 @@ export function TableSheetBody({
   return (
     <div className="table-sheet">
       <p className="table-sheet__state">
-        <span className="map-state" data-state={state.state}>
-          {t(`hallMap.states.${state.state}`)}
-        </span>
+        <StatusPill tone={TABLE_TONE[state.state]}>{t(TABLE_STATE_LABEL[state.state])}</StatusPill>
         <span>{t('booking.seats', { min: table.seats_min, count: table.seats_max })}</span>
       </p>
 

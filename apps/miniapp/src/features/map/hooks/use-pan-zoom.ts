@@ -201,6 +201,14 @@ export function usePanZoom(
     };
   }, [svgRef, apply]);
 
+  // A new fit (the frame resized, the hall turned, the scheme changed): back to the whole hall.
+  const fitted = useRef(bounds);
+  useEffect(() => {
+    if (fitted.current === bounds) return;
+    fitted.current = bounds;
+    apply(FIT);
+  }, [bounds, apply]);
+
   const zoomBy = useCallback(
     (factor: number) => apply(zoomAround(view.current, centreOf(boundsRef.current), factor)),
     [apply],

@@ -52,7 +52,7 @@ export function SeatingPanel({
                 >
                   <span className="table-tile__number">{table.number}</span>
                   <span className="table-tile__seats">
-                    {t('liveQueue.seatSeats', { min: table.seats_min, count: table.seats_max })}
+                    {t('booking.seats', { min: table.seats_min, count: table.seats_max })}
                   </span>
                   <span className="table-tile__state">
                     {table.occupied_by
