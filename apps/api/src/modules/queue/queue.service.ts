@@ -22,13 +22,17 @@ import {
   type BookingStatus,
   canMoveQueueEntry,
   type EntrySource,
+  joinedFrom,
   localIsoDate,
   NOTIFIABLE_QUEUE_STATUSES,
   normalizeMobilePhone,
   OUTCOME_STEP_MINUTES,
   type PartyEstimate,
   type QueueStatus,
+  type Quote,
+  type QuoteCorrection,
   type QuoteHistory,
+  quoteCorrectionOf,
   quoteWaits,
   stayChanceOf,
   TABLE_HOLDING_BOOKING_STATUSES,
@@ -49,6 +53,7 @@ import { phoneOrThrow } from '../../shared/phone-input';
 import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
 import { lockSeating } from '../../shared/seating-lock';
 import { announceChange } from '../events/changes';
+import { loadQuoteRecord } from './quote-record';
 
 const {
   queueEntries,
@@ -111,7 +116,8 @@ interface Hall {
   holds: TableHold[];
   turns: TurnModel;
   stayChance: (waited: number, more: number) => number;
-  walkMinutes: number;
+  /** From the simulation's estimate to the quote: the record's correction, the walk as its floor. */
+  correct: QuoteCorrection;
 }
 
 /**
@@ -151,7 +157,7 @@ export function createQueueService(
     const outcomeMinute = sql.raw(
       `(floor(greatest(0, extract(epoch from coalesce(seated_at, finished_at) - created_at)) / ${OUTCOME_STEP_MINUTES * 60}) * ${OUTCOME_STEP_MINUTES})::int`,
     );
-    const [turns, outcomes] = await Promise.all([
+    const [turns, outcomes, record] = await Promise.all([
       db
         .select({
           bucket,
@@ -191,8 +197,10 @@ export function createQueueService(
           ),
         )
         .groupBy(outcomeMinute),
+      loadQuoteRecord(db, restaurantId, since),
     ]);
     return {
+      ...record,
       turns: turns.map((r) => ({
         bucket: Number(r.bucket),
         samples: Number(r.samples),
@@ -259,12 +267,12 @@ export function createQueueService(
       })),
       turns: turnModel(history.turns),
       stayChance: stayChanceOf(history.outcomes),
-      walkMinutes: settings?.walkMinutes ?? QUOTE_SETTINGS.walk.default,
+      correct: quoteCorrectionOf(history, settings?.walkMinutes ?? QUOTE_SETTINGS.walk.default),
     };
   }
 
   /** The hall simulated now, with `newcomers` (parties not in the queue yet) after everyone waiting. */
-  function simulate(hall: Hall, newcomers: WaitingParty[] = []): PartyEstimate[] {
+  function simulate(hall: Hall, newcomers: WaitingParty[] = []): Quote[] {
     const seated = hall.seated
       .filter((r) => r.seatedAt)
       .flatMap((r) =>
@@ -280,18 +288,20 @@ export function createQueueService(
           id: r.id,
           partySize: r.groupSize,
           waitedMinutes: Math.max(0, (now().getTime() - r.createdAt.getTime()) / 60_000),
+          from: joinedFrom(r.source),
         })),
-        ...newcomers.map((n) => ({ ...n, waitedMinutes: 0 })),
+        // The forecast's newcomers: a guest asking at the host stand.
+        ...newcomers.map((n) => ({ ...n, waitedMinutes: 0, from: 'door' as const })),
       ],
       turns: hall.turns,
       cleaningMinutes: CLEANING_MINUTES,
-      walkMinutes: hall.walkMinutes,
+      correct: hall.correct,
       stayChance: hall.stayChance,
     });
   }
 
   /** The hall simulated now: a wait for every waiting party of the restaurant. */
-  async function estimates(restaurantId: number): Promise<Map<number, PartyEstimate>> {
+  async function estimates(restaurantId: number): Promise<Map<number, Quote>> {
     return new Map(simulate(await hallOf(restaurantId)).map((e) => [e.id, e]));
   }
 
@@ -521,10 +531,15 @@ export function createQueueService(
   ): Promise<{ entry: EntryRow; estimate: PartyEstimate | undefined }> {
     const estimate = (await estimates(entry.restaurantId)).get(entry.id);
     const quoted = estimate?.waitMinutes ?? null;
-    if (entry.quotedWaitMinutes !== quoted) {
-      await db.update(queueEntries).set({ quotedWaitMinutes: quoted }).where(eq(queueEntries.id, entry.id));
+    // The simulation's own estimate beside the quote: what the record's correction learns from.
+    const estimated = estimate?.estimateMinutes ?? null;
+    if (entry.quotedWaitMinutes !== quoted || entry.estimatedWaitMinutes !== estimated) {
+      await db
+        .update(queueEntries)
+        .set({ quotedWaitMinutes: quoted, estimatedWaitMinutes: estimated })
+        .where(eq(queueEntries.id, entry.id));
     }
-    return { entry: { ...entry, quotedWaitMinutes: quoted }, estimate };
+    return { entry: { ...entry, quotedWaitMinutes: quoted, estimatedWaitMinutes: estimated }, estimate };
   }
 
   async function entryFor(viewer: Viewer, id: number): Promise<EntryRow> {
