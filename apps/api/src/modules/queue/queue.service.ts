@@ -22,6 +22,7 @@ import {
   type BookingStatus,
   canMoveQueueEntry,
   type EntrySource,
+  type JoinedFrom,
   joinedFrom,
   localIsoDate,
   NOTIFIABLE_QUEUE_STATUSES,
@@ -272,7 +273,7 @@ export function createQueueService(
   }
 
   /** The hall simulated now, with `newcomers` (parties not in the queue yet) after everyone waiting. */
-  function simulate(hall: Hall, newcomers: WaitingParty[] = []): Quote[] {
+  function simulate(hall: Hall, newcomers: (WaitingParty & { from?: JoinedFrom })[] = []): Quote[] {
     const seated = hall.seated
       .filter((r) => r.seatedAt)
       .flatMap((r) =>
@@ -290,8 +291,8 @@ export function createQueueService(
           waitedMinutes: Math.max(0, (now().getTime() - r.createdAt.getTime()) / 60_000),
           from: joinedFrom(r.source),
         })),
-        // The forecast's newcomers: a guest asking at the host stand.
-        ...newcomers.map((n) => ({ ...n, waitedMinutes: 0, from: 'door' as const })),
+        // A newcomer asks at the host stand (the staff forecast), unless said otherwise.
+        ...newcomers.map((n) => ({ from: 'door' as const, ...n, waitedMinutes: 0 })),
       ],
       turns: hall.turns,
       cleaningMinutes: CLEANING_MINUTES,
@@ -983,8 +984,8 @@ export function createQueueService(
     async publicRestaurant(id: number) {
       const restaurant = await restaurantOrThrow(db, id);
       const hall = await hallOf(id);
-      // What a couple joining now would wait: the figure a guest weighs before joining.
-      const [couple] = simulate(hall, [{ id: -1, partySize: 2 }]).filter((e) => e.id === -1);
+      // What a couple joining now would wait: the figure a guest weighs before joining (by the form).
+      const [couple] = simulate(hall, [{ id: -1, partySize: 2, from: 'away' }]).filter((e) => e.id === -1);
       return {
         id: restaurant.id,
         name: restaurant.name,
