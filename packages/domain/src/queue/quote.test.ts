@@ -138,7 +138,9 @@ describe('the quote (issue #20)', () => {
     // Guests from away take longer than the setting: the setting is the floor, the record the rest.
     expect(correct('away', 0)).toBe(5);
     // Too few calls on record: the setting.
-    expect(quoteCorrectionOf({ errors, walks: [{ from: 'door', samples: 19, median: 2 }] }, 5)('door', 0)).toBe(5);
+    expect(
+      quoteCorrectionOf({ errors, walks: [{ from: 'door', samples: 19, median: 2 }] }, 5)('door', 0),
+    ).toBe(5);
   });
 
   it('quotes each waiting party by where it joined from, and keeps the estimate it was corrected from', () => {
