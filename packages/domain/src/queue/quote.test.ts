@@ -137,6 +137,15 @@ describe('the quote (issue #20)', () => {
     expect(correct('door', 0)).toBe(2);
     // Guests from away take longer than the setting: the setting is the floor, the record the rest.
     expect(correct('away', 0)).toBe(5);
+    // The record's medians are minutes with fractions; quotes are whole minutes.
+    const fractions = quoteCorrectionOf(
+      {
+        errors: [{ from: 'door', step: 0, samples: 40, median: 1.2 }],
+        walks: [{ from: 'door', samples: 40, median: 1.5 }],
+      },
+      5,
+    );
+    expect(fractions('door', 0)).toBe(2);
     // Too few calls on record: the setting.
     expect(
       quoteCorrectionOf({ errors, walks: [{ from: 'door', samples: 19, median: 2 }] }, 5)('door', 0),

@@ -130,7 +130,8 @@ export function quoteCorrectionOf(
     history.walks.filter((w) => w.samples >= CORRECTION_MIN_SAMPLES).map((w) => [w.from, w.median]),
   );
   return (from, estimate) => {
-    const floor = Math.min(walkMinutes, walks.get(from) ?? walkMinutes);
+    // Whole minutes, as quotes are stored; the walk rounded up, never below it.
+    const floor = Math.ceil(Math.min(walkMinutes, walks.get(from) ?? walkMinutes));
     const error = errors.get(`${from}:${estimateStep(estimate)}`) ?? 0;
     return Math.max(floor, Math.round(estimate + error), 0);
   };
