@@ -308,8 +308,12 @@ export function createQueueRepository(db: Database) {
       return { turns, outcomes };
     },
 
-    setQuote: (id: number, minutes: number | null) =>
-      db.update(queueEntries).set({ quotedWaitMinutes: minutes }).where(eq(queueEntries.id, id)),
+    /** The quote given and the hall simulation's estimate it came from (issue #20). */
+    setQuote: (id: number, quoted: number | null, estimated: number | null) =>
+      db
+        .update(queueEntries)
+        .set({ quotedWaitMinutes: quoted, estimatedWaitMinutes: estimated })
+        .where(eq(queueEntries.id, id)),
 
     // ---- in a writing transaction ----
 

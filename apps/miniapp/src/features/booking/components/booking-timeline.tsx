@@ -2,9 +2,9 @@ import type { Booking } from '@stolik/contracts';
 import { type CSSProperties, type MouseEvent, memo, type Ref, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../../../shared/live/use-now';
-import { useTelegramVerticalSwipesOff } from '../../../shared/telegram/telegram';
 import { BOOKING_TONE } from '../../../shared/status/status';
 import { StatusIcon } from '../../../shared/status/status-icon';
+import { useTelegramVerticalSwipesOff } from '../../../shared/telegram/telegram';
 import { clockTime, displayDate, minutesIntoDay } from '../booking-time';
 import {
   axisWidth,
