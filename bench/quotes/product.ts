@@ -25,7 +25,7 @@ export function percentileCont(sorted: number[], q: number): number {
 }
 
 /**
- * What the API reads from the restaurant's last 28 days (`loadHistory` in queue.service.ts): the
+ * What the API reads from the restaurant's last 28 days (`loadQuoteHistory` in queue-waits.ts): the
  * quantiles of the closed queue parties' minutes at the table by size bucket, and the share of
  * joins that were seated (the rest walked away or never came).
  */
