@@ -40,8 +40,8 @@ const median = (xs: number[]) =>
 const joinedFrom = (p: Party): JoinedFrom => (p.remote ? 'away' : 'door');
 
 /**
- * What the API reads from the restaurant's last 28 days (`loadQuoteHistory` in queue.service.ts and
- * `loadQuoteRecord` in quote-record.ts): the quantiles of the closed queue parties' minutes at the
+ * What the API reads from the restaurant's last 28 days (`loadQuoteHistory` in queue-waits.ts and
+ * `loadQuoteRecord` in quote-record.repository.ts): the quantiles of the closed queue parties' minutes at the
  * table by size bucket; joins by outcome and minutes waited; the product's own estimates at the join
  * against the seated parties' actual waits (by where they joined from and step of the estimate);
  * and the minutes from call to seat (by where they joined from).

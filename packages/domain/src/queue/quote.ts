@@ -48,7 +48,7 @@ export interface TurnHistory {
   quantiles: number[];
 }
 
-/** What the restaurant's history says about its queue (queue.service.ts loads it; bench/quotes too). */
+/** What the restaurant's history says about its queue (queue-waits.ts loads it; bench/quotes too). */
 export interface QuoteHistory {
   turns: TurnHistory[];
   /**

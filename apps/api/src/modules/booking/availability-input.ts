@@ -1,8 +1,7 @@
-import { type Database, schema } from '@stolik/db';
+import type { Database } from '@stolik/db';
 import {
   type AvailabilityInput,
   addDays,
-  type DurationRule,
   defaultTurnMinutes,
   type LocalDate,
   localIsoDate,
@@ -11,52 +10,15 @@ import {
   SERVICE_DAY_START,
   zonedInstant,
 } from '@stolik/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
-
-const {
-  bookings,
-  bookingTables,
-  bookingDurations,
-  bookingSettings,
-  diningTables,
-  queueEntries,
-  tableGroupMembers,
-  tableGroups,
-  tableLocks,
-  timeRules,
-  workTimes,
-  zoneClosures,
-  zones,
-} = schema;
+import { readAvailabilityRows } from './availability.repository';
 
 /** 'HH:mm:ss' from the database as the 'HH:mm' of the wire and the engine. */
 export const wallTime = (value: string | null) => (value === null ? null : value.slice(0, 5));
-
-/** Defaults for a restaurant that never saved booking settings. */
-export const DEFAULT_PREPARATION_MINUTES = 0;
-export const DEFAULT_CLEANING_MINUTES = 15;
 
 /** The service day an instant belongs to. */
 export function serviceDateOf(timezone: string, at: Date): LocalDate {
   const calendar = localIsoDate(timezone, at);
   return at < zonedInstant(timezone, calendar, SERVICE_DAY_START) ? addDays(calendar, -1) : calendar;
-}
-
-export async function loadDurations(db: Database, restaurantId: number): Promise<DurationRule[]> {
-  const rows = await db
-    .select()
-    .from(bookingDurations)
-    .where(eq(bookingDurations.restaurantId, restaurantId))
-    .orderBy(asc(bookingDurations.seatsFrom), asc(bookingDurations.id));
-  return rows.map((r) => ({ seatsFrom: r.seatsFrom, seatsTo: r.seatsTo, minutes: r.minutes }));
-}
-
-export async function loadGaps(db: Database, restaurantId: number) {
-  const [row] = await db.select().from(bookingSettings).where(eq(bookingSettings.restaurantId, restaurantId));
-  return {
-    preparationMinutes: row?.preparationMinutes ?? DEFAULT_PREPARATION_MINUTES,
-    cleaningMinutes: row?.cleaningMinutes ?? DEFAULT_CLEANING_MINUTES,
-  };
 }
 
 /**
@@ -97,7 +59,7 @@ export async function loadAvailabilityInput(
   // Wide enough for any opening hours of `date`, past midnight included, and a day's lead-in.
   const windowFrom = zonedInstant(restaurant.timezone, addDays(date, -1), '00:00');
   const windowTo = zonedInstant(restaurant.timezone, addDays(date, 2), '12:00');
-  const [
+  const {
     tableRows,
     groupRows,
     memberRows,
@@ -110,53 +72,7 @@ export async function loadAvailabilityInput(
     ruleRows,
     heldRows,
     seatedRows,
-  ] = await Promise.all([
-    db.select().from(diningTables).where(eq(diningTables.restaurantId, restaurantId)),
-    db.select().from(tableGroups).where(eq(tableGroups.restaurantId, restaurantId)),
-    db
-      .select({ groupId: tableGroupMembers.groupId, tableId: tableGroupMembers.tableId })
-      .from(tableGroupMembers)
-      .innerJoin(tableGroups, eq(tableGroups.id, tableGroupMembers.groupId))
-      .where(eq(tableGroups.restaurantId, restaurantId)),
-    db.select().from(workTimes).where(eq(workTimes.restaurantId, restaurantId)),
-    loadDurations(db, restaurantId),
-    loadGaps(db, restaurantId),
-    db.select().from(zones).where(eq(zones.restaurantId, restaurantId)),
-    db
-      .select({ closure: zoneClosures })
-      .from(zoneClosures)
-      .innerJoin(zones, eq(zones.id, zoneClosures.zoneId))
-      .where(and(eq(zones.restaurantId, restaurantId), eq(zoneClosures.date, date))),
-    db
-      .select()
-      .from(tableLocks)
-      .where(and(eq(tableLocks.restaurantId, restaurantId), eq(tableLocks.date, date))),
-    db
-      .select()
-      .from(timeRules)
-      .where(and(eq(timeRules.restaurantId, restaurantId), eq(timeRules.isActive, true))),
-    db
-      .select({
-        bookingId: bookingTables.bookingId,
-        tableId: bookingTables.tableId,
-        from: sql<string>`lower(${bookingTables.during})`,
-        to: sql<string>`upper(${bookingTables.during})`,
-        startsAt: bookings.seatingTime,
-        covers: bookings.groupSize,
-      })
-      .from(bookingTables)
-      .innerJoin(bookings, eq(bookings.id, bookingTables.bookingId))
-      .where(
-        and(
-          eq(bookingTables.restaurantId, restaurantId),
-          sql`${bookingTables.during} && tstzrange(${windowFrom.toISOString()}::timestamptz, ${windowTo.toISOString()}::timestamptz)`,
-        ),
-      ),
-    db
-      .select()
-      .from(queueEntries)
-      .where(and(eq(queueEntries.restaurantId, restaurantId), eq(queueEntries.status, 'sat'))),
-  ]);
+  } = await readAvailabilityRows(db, restaurantId, date, windowFrom, windowTo);
 
   const membersOf = new Map<number, number[]>();
   for (const m of memberRows) membersOf.set(m.groupId, [...(membersOf.get(m.groupId) ?? []), m.tableId]);

@@ -2,7 +2,8 @@ import { MessageKey } from '@stolik/contracts';
 import type { Database } from '@stolik/db';
 import { bookingMinutes, findTables, type TableFit } from '@stolik/domain';
 import { FieldValidationError, HttpError } from '../../shared/http-errors';
-import { loadAvailabilityInput, loadDurations, serviceDateOf } from './availability-input';
+import { loadDurations } from './availability.repository';
+import { loadAvailabilityInput, serviceDateOf } from './availability-input';
 import type { BookingRepository, RestaurantRow } from './booking.repository';
 
 /** Where a booking sits: one table, or a group of tables, or nowhere yet (waiting list). */

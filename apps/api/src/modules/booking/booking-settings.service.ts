@@ -25,8 +25,8 @@ import {
   DEFAULT_PREPARATION_MINUTES,
   loadDurations,
   loadGaps,
-  wallTime,
-} from './availability-input';
+} from './availability.repository';
+import { wallTime } from './availability-input';
 import {
   type AutoRuleRow,
   createBookingSettingsRepository,

@@ -95,6 +95,15 @@ export function createBookingRepository(db: Database) {
           .where(eq(bookings.guestToken, token))
       )[0],
 
+    /** The booking's status and token, if the guest of this Telegram chat asked for it. */
+    ofGuestChat: async (bookingId: number, chatId: number) =>
+      (
+        await db
+          .select({ status: bookings.status, token: bookings.guestToken })
+          .from(bookings)
+          .where(and(eq(bookings.id, bookingId), eq(bookings.telegramChatId, chatId)))
+      )[0],
+
     findByIdempotencyKey: async (restaurantId: number, key: string): Promise<BookingRow | undefined> =>
       (
         await db

@@ -1,16 +1,12 @@
 import type { CreateGroupsBody, GroupPatchBody, TableGroup } from '@stolik/contracts';
-import type { Tx } from '@stolik/db';
-import { type Database, schema } from '@stolik/db';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Database, Tx } from '@stolik/db';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { type FieldMessage, FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
 import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
+import { createHallRepository, type GroupRow } from './hall.repository';
 import { announceHallChange } from './hall-shared';
-import { groupBookings } from './table-use';
+import { groupBookings } from './table-use.repository';
 import { seatsInOrderOrThrow } from './tables.service';
-
-const { diningTables, tableGroupMembers, tableGroups } = schema;
-type GroupRow = typeof tableGroups.$inferSelect;
 
 /**
  * Table groups (spec §7 /api/connection_table/): tables pushed together for a larger party. Members
@@ -18,18 +14,8 @@ type GroupRow = typeof tableGroups.$inferSelect;
  * tables until that booking is moved or over: the booking holds exactly those tables.
  */
 export function createTableGroupsService(db: Database, now: () => Date = () => new Date()) {
-  async function membersOf(groupIds: number[]): Promise<Map<number, number[]>> {
-    const rows = groupIds.length
-      ? await db
-          .select()
-          .from(tableGroupMembers)
-          .where(inArray(tableGroupMembers.groupId, groupIds))
-          .orderBy(asc(tableGroupMembers.tableId))
-      : [];
-    const members = new Map<number, number[]>();
-    for (const row of rows) members.set(row.groupId, [...(members.get(row.groupId) ?? []), row.tableId]);
-    return members;
-  }
+  const repository = createHallRepository(db);
+  const membersOf = repository.membersOf;
 
   const toGroup = (row: GroupRow, tables: number[]): TableGroup => ({
     id: row.id,
@@ -41,14 +27,14 @@ export function createTableGroupsService(db: Database, now: () => Date = () => n
   });
 
   async function view(groupId: number): Promise<TableGroup> {
-    const [row] = await db.select().from(tableGroups).where(eq(tableGroups.id, groupId));
+    const row = await repository.groupById(groupId);
     if (!row) throw notFound();
     return toGroup(row, (await membersOf([row.id])).get(row.id) ?? []);
   }
 
   /** The group, once the viewer may manage its restaurant (404 for another restaurant's). */
   async function groupFor(viewer: Viewer, id: number): Promise<GroupRow> {
-    const [row] = await db.select().from(tableGroups).where(eq(tableGroups.id, id));
+    const row = await repository.groupById(id);
     if (!row) throw notFound();
     requireRestaurant(viewer, row.restaurantId, 'admin');
     return row;
@@ -57,14 +43,7 @@ export function createTableGroupsService(db: Database, now: () => Date = () => n
   /** Field errors for tables named twice or not of the restaurant, each naming the table. */
   async function tablesProblems(restaurantId: number, tableIds: number[], field: string) {
     const problems: Record<string, FieldMessage[]> = {};
-    const owned = new Set(
-      (
-        await db
-          .select({ id: diningTables.id })
-          .from(diningTables)
-          .where(and(eq(diningTables.restaurantId, restaurantId), inArray(diningTables.id, tableIds)))
-      ).map((row) => row.id),
-    );
+    const owned = new Set(await repository.tablesAmong(restaurantId, tableIds));
     const seen = new Set<number>();
     tableIds.forEach((id, i) => {
       const message = seen.has(id)
@@ -93,19 +72,10 @@ export function createTableGroupsService(db: Database, now: () => Date = () => n
     }
   }
 
-  async function replaceMembers(tx: Tx, groupId: number, tableIds: number[]) {
-    await tx.delete(tableGroupMembers).where(eq(tableGroupMembers.groupId, groupId));
-    await tx.insert(tableGroupMembers).values(tableIds.map((tableId) => ({ groupId, tableId })));
-  }
-
   return {
     async list(restaurantId: number): Promise<TableGroup[]> {
       await restaurantOrThrow(db, restaurantId);
-      const rows = await db
-        .select()
-        .from(tableGroups)
-        .where(eq(tableGroups.restaurantId, restaurantId))
-        .orderBy(asc(tableGroups.name), asc(tableGroups.id));
+      const rows = await repository.groups(restaurantId);
       const members = await membersOf(rows.map((row) => row.id));
       return rows.map((row) => toGroup(row, members.get(row.id) ?? []));
     },
@@ -126,17 +96,14 @@ export function createTableGroupsService(db: Database, now: () => Date = () => n
       const ids = await db.transaction(async (tx) => {
         const created: number[] = [];
         for (const group of body.groups) {
-          const [row] = await tx
-            .insert(tableGroups)
-            .values({
-              restaurantId: body.restaurant,
-              name: group.name,
-              seatsMin: group.seats_min,
-              seatsMax: group.seats_max,
-            })
-            .returning();
+          const row = await repository.addGroup(tx, {
+            restaurantId: body.restaurant,
+            name: group.name,
+            seatsMin: group.seats_min,
+            seatsMax: group.seats_max,
+          });
           if (!row) throw new Error('group was not created');
-          await replaceMembers(tx, row.id, group.tables);
+          await repository.replaceMembers(tx, row.id, group.tables);
           await announceHallChange(tx, body.restaurant, row.id);
           created.push(row.id);
         }
@@ -154,7 +121,7 @@ export function createTableGroupsService(db: Database, now: () => Date = () => n
       if (problems['table_id.0']) throw new FieldValidationError({ table_id: problems['table_id.0'] });
       await db.transaction(async (tx) => {
         await notBookedOrThrow(tx, group);
-        await tx.insert(tableGroupMembers).values({ groupId, tableId }).onConflictDoNothing();
+        await repository.addMember(tx, groupId, tableId);
         await announceHallChange(tx, group.restaurantId, group.id);
       });
       return view(group.id);
@@ -173,15 +140,14 @@ export function createTableGroupsService(db: Database, now: () => Date = () => n
       await db.transaction(async (tx) => {
         if (tablesChange && newTables) {
           await notBookedOrThrow(tx, group);
-          await replaceMembers(tx, group.id, newTables);
+          await repository.replaceMembers(tx, group.id, newTables);
         }
         const values = {
           ...(body.name !== undefined ? { name: body.name } : {}),
           ...(body.seats_min !== undefined ? { seatsMin: body.seats_min } : {}),
           ...(body.seats_max !== undefined ? { seatsMax: body.seats_max } : {}),
         };
-        if (Object.keys(values).length > 0)
-          await tx.update(tableGroups).set(values).where(eq(tableGroups.id, group.id));
+        if (Object.keys(values).length > 0) await repository.updateGroup(tx, group.id, values);
         await announceHallChange(tx, group.restaurantId, group.id);
       });
       return view(group.id);
@@ -200,11 +166,8 @@ export function createTableGroupsService(db: Database, now: () => Date = () => n
       }
       await db.transaction(async (tx) => {
         await notBookedOrThrow(tx, group);
-        if (tableId === undefined) await tx.delete(tableGroups).where(eq(tableGroups.id, group.id));
-        else
-          await tx
-            .delete(tableGroupMembers)
-            .where(and(eq(tableGroupMembers.groupId, group.id), eq(tableGroupMembers.tableId, tableId)));
+        if (tableId === undefined) await repository.removeGroup(tx, group.id);
+        else await repository.removeMember(tx, group.id, tableId);
         await announceHallChange(tx, group.restaurantId, group.id);
       });
     },

@@ -1,16 +1,14 @@
 import type { Table, TableCreateBody, TablePatchBody } from '@stolik/contracts';
-import { type Database, schema } from '@stolik/db';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '@stolik/db';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
 import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
 import { lockSeating } from '../../shared/seating-lock';
 import { toTable } from '../restaurants/restaurants.service';
+import { createHallRepository } from './hall.repository';
 import { announceHallChange } from './hall-shared';
-import { tableUse } from './table-use';
-
-const { diningTables, zones } = schema;
+import { tableUse } from './table-use.repository';
 
 const numberTaken = () => new FieldValidationError({ number: ['errors.hall.tableNumberTaken'] });
 
@@ -21,10 +19,7 @@ export async function zoneOfRestaurantOrThrow(
   zoneId: number | null | undefined,
 ) {
   if (zoneId === null || zoneId === undefined) return;
-  const [zone] = await db
-    .select({ id: zones.id })
-    .from(zones)
-    .where(and(eq(zones.id, zoneId), eq(zones.restaurantId, restaurantId)));
+  const zone = await createHallRepository(db).zoneOf(restaurantId, zoneId);
   if (!zone)
     throw new FieldValidationError({ zone: [{ key: 'errors.hall.noSuchZone', params: { id: zoneId } }] });
 }
@@ -39,9 +34,11 @@ export function seatsInOrderOrThrow(seatsMin: number, seatsMax: number) {
  * add, change and remove them. A table that guests sit at or that a booking holds is not removed.
  */
 export function createTablesService(db: Database, now: () => Date = () => new Date()) {
+  const repository = createHallRepository(db);
+
   /** The table, once the viewer may manage its restaurant (404 for another restaurant's). */
   async function tableFor(viewer: Viewer, id: number) {
-    const [row] = await db.select().from(diningTables).where(eq(diningTables.id, id));
+    const row = await repository.tableById(id);
     if (!row) throw notFound();
     requireRestaurant(viewer, row.restaurantId, 'admin');
     return row;
@@ -50,12 +47,7 @@ export function createTablesService(db: Database, now: () => Date = () => new Da
   return {
     async list(restaurantId: number): Promise<Table[]> {
       await restaurantOrThrow(db, restaurantId);
-      const rows = await db
-        .select()
-        .from(diningTables)
-        .where(eq(diningTables.restaurantId, restaurantId))
-        .orderBy(asc(diningTables.zoneId), asc(diningTables.id));
-      return rows.map(toTable);
+      return (await repository.tables(restaurantId)).map(toTable);
     },
 
     async create(viewer: Viewer, body: TableCreateBody): Promise<Table> {
@@ -65,23 +57,20 @@ export function createTablesService(db: Database, now: () => Date = () => new Da
       seatsInOrderOrThrow(body.seats_min ?? 1, body.seats_max);
       try {
         return await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(diningTables)
-            .values({
-              restaurantId: body.restaurant,
-              number: body.number,
-              zoneId: body.zone ?? null,
-              seatsMin: body.seats_min,
-              seatsMax: body.seats_max,
-              isReservable: body.is_reservable,
-              shape: body.shape,
-              x: body.x,
-              y: body.y,
-              width: body.width,
-              height: body.height,
-              rotation: body.rotation,
-            })
-            .returning();
+          const row = await repository.addTable(tx, {
+            restaurantId: body.restaurant,
+            number: body.number,
+            zoneId: body.zone ?? null,
+            seatsMin: body.seats_min,
+            seatsMax: body.seats_max,
+            isReservable: body.is_reservable,
+            shape: body.shape,
+            x: body.x,
+            y: body.y,
+            width: body.width,
+            height: body.height,
+            rotation: body.rotation,
+          });
           if (!row) throw new Error('table was not created');
           await announceHallChange(tx, row.restaurantId, row.id);
           return toTable(row);
@@ -112,7 +101,7 @@ export function createTablesService(db: Database, now: () => Date = () => new Da
       if (Object.keys(values).length === 0) return toTable(before);
       try {
         return await db.transaction(async (tx) => {
-          const [row] = await tx.update(diningTables).set(values).where(eq(diningTables.id, id)).returning();
+          const row = await repository.updateTable(tx, id, values);
           if (!row) throw notFound();
           await announceHallChange(tx, row.restaurantId, row.id);
           return toTable(row);
@@ -135,7 +124,7 @@ export function createTablesService(db: Database, now: () => Date = () => new Da
       const table = await tableFor(viewer, id);
       await db.transaction(async (tx) => {
         await lockSeating(tx, table.restaurantId);
-        await tx.execute(sql`select id from ${diningTables} where id = ${id} for update`);
+        await repository.lockTable(tx, id);
         const use = await tableUse(tx, table.restaurantId, [id], now());
         if (use.seated.length > 0 || use.booked.length > 0) {
           throw new HttpError(
@@ -150,7 +139,7 @@ export function createTablesService(db: Database, now: () => Date = () => new Da
             { number: table.number },
           );
         }
-        await tx.delete(diningTables).where(eq(diningTables.id, id));
+        await repository.removeTable(tx, id);
         await announceHallChange(tx, table.restaurantId, id);
       });
     },

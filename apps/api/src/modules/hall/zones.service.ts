@@ -1,13 +1,10 @@
 import type { Zone, ZoneCreateBody, ZonePatchBody } from '@stolik/contracts';
-import { type Database, schema } from '@stolik/db';
-import { and, asc, eq, max, sql } from 'drizzle-orm';
+import type { Database } from '@stolik/db';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
 import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
+import { createHallRepository, type ZoneRow } from './hall.repository';
 import { announceHallChange } from './hall-shared';
-
-const { diningTables, zones } = schema;
-type ZoneRow = typeof zones.$inferSelect;
 
 const toZone = (row: ZoneRow): Zone => ({
   id: row.id,
@@ -27,11 +24,10 @@ const LISTED_TABLES = 10;
  * the zone's switch and closures; the manager moves or removes them first.
  */
 export function createZonesService(db: Database) {
+  const repository = createHallRepository(db);
+
   async function zoneOf(restaurantId: number, zoneId: number): Promise<ZoneRow> {
-    const [row] = await db
-      .select()
-      .from(zones)
-      .where(and(eq(zones.id, zoneId), eq(zones.restaurantId, restaurantId)));
+    const row = await repository.zoneOf(restaurantId, zoneId);
     if (!row) throw notFound();
     return row;
   }
@@ -39,12 +35,7 @@ export function createZonesService(db: Database) {
   return {
     async list(restaurantId: number): Promise<Zone[]> {
       await restaurantOrThrow(db, restaurantId);
-      const rows = await db
-        .select()
-        .from(zones)
-        .where(eq(zones.restaurantId, restaurantId))
-        .orderBy(asc(zones.sortOrder), asc(zones.name));
-      return rows.map(toZone);
+      return (await repository.zones(restaurantId)).map(toZone);
     },
 
     /** A new zone goes last unless it says where. */
@@ -52,19 +43,12 @@ export function createZonesService(db: Database) {
       await restaurantOrThrow(db, restaurantId);
       try {
         return await db.transaction(async (tx) => {
-          const [last] = await tx
-            .select({ order: max(zones.sortOrder) })
-            .from(zones)
-            .where(eq(zones.restaurantId, restaurantId));
-          const [row] = await tx
-            .insert(zones)
-            .values({
-              restaurantId,
-              name: body.name,
-              sortOrder:
-                body.sort_order ?? (last?.order === null || last?.order === undefined ? 0 : last.order + 1),
-            })
-            .returning();
+          const last = await repository.lastZoneOrder(tx, restaurantId);
+          const row = await repository.addZone(tx, {
+            restaurantId,
+            name: body.name,
+            sortOrder: body.sort_order ?? (last === null ? 0 : last + 1),
+          });
           if (!row) throw new Error('zone was not created');
           await announceHallChange(tx, restaurantId, row.id);
           return toZone(row);
@@ -84,7 +68,7 @@ export function createZonesService(db: Database) {
       if (Object.keys(values).length === 0) return toZone(before);
       try {
         return await db.transaction(async (tx) => {
-          const [row] = await tx.update(zones).set(values).where(eq(zones.id, zoneId)).returning();
+          const row = await repository.updateZone(tx, zoneId, values);
           if (!row) throw notFound();
           await announceHallChange(tx, restaurantId, row.id);
           return toZone(row);
@@ -99,14 +83,9 @@ export function createZonesService(db: Database) {
       const zone = await zoneOf(restaurantId, zoneId);
       await db.transaction(async (tx) => {
         // A table being put into this zone right now waits for this lock, then fails or is seen.
-        await tx.execute(sql`select id from ${zones} where id = ${zoneId} for update`);
-        const tables = await tx
-          .select({ number: diningTables.number })
-          .from(diningTables)
-          .where(eq(diningTables.zoneId, zoneId))
-          .orderBy(asc(diningTables.id));
-        if (tables.length > 0) {
-          const numbers = tables.map((t) => t.number);
+        await repository.lockZone(tx, zoneId);
+        const numbers = await repository.tableNumbersInZone(tx, zoneId);
+        if (numbers.length > 0) {
           const listed =
             numbers.slice(0, LISTED_TABLES).join(', ') + (numbers.length > LISTED_TABLES ? ', …' : '');
           throw new HttpError(
@@ -118,7 +97,7 @@ export function createZonesService(db: Database) {
             { name: zone.name, tables: listed },
           );
         }
-        await tx.delete(zones).where(eq(zones.id, zoneId));
+        await repository.removeZone(tx, zoneId);
         await announceHallChange(tx, restaurantId, zoneId);
       });
     },

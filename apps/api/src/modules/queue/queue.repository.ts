@@ -80,6 +80,15 @@ export function createQueueRepository(db: Database) {
           .where(eq(queueEntries.guestToken, token))
       )[0],
 
+    /** The entry's status and token, if the guest of this Telegram chat joined with it. */
+    ofGuestChat: async (entryId: number, chatId: number) =>
+      (
+        await db
+          .select({ status: queueEntries.status, token: queueEntries.guestToken })
+          .from(queueEntries)
+          .where(and(eq(queueEntries.id, entryId), eq(queueEntries.telegramChatId, chatId)))
+      )[0],
+
     findByIdempotencyKey: async (restaurantId: number, key: string): Promise<EntryRow | undefined> =>
       (
         await db

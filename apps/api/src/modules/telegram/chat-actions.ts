@@ -1,12 +1,11 @@
 import type { ActionOutcome, ChatActions } from '@stolik/bot';
-import { type Database, schema } from '@stolik/db';
-import { and, eq } from 'drizzle-orm';
+import type { Database } from '@stolik/db';
 import { loadViewer } from '../../plugins/authentication';
 import { HttpError } from '../../shared/http-errors';
+import { createBookingRepository } from '../booking/booking.repository';
 import type { BookingService } from '../booking/booking.service';
-import type { createQueueService } from '../queue/queue.service';
-
-type QueueService = ReturnType<typeof createQueueService>;
+import { createQueueRepository } from '../queue/queue.repository';
+import type { QueueService } from '../queue/queue.service';
 
 /** What a service's refusal means in chat: not theirs (404/403), or it changed meanwhile (409). */
 async function outcomeOf(action: () => Promise<unknown>): Promise<ActionOutcome> {
@@ -31,6 +30,8 @@ export function createChatActions(
   services: { queue: QueueService; bookings: BookingService },
 ): ChatActions {
   const { queue, bookings } = services;
+  const entries = createQueueRepository(db);
+  const bookingRows = createBookingRepository(db);
 
   return {
     async setBookingStatus(userId, bookingId, status) {
@@ -46,10 +47,7 @@ export function createChatActions(
     },
 
     async answerQueueCall(chatId, entryId, answer) {
-      const [entry] = await db
-        .select({ status: schema.queueEntries.status, token: schema.queueEntries.guestToken })
-        .from(schema.queueEntries)
-        .where(and(eq(schema.queueEntries.id, entryId), eq(schema.queueEntries.telegramChatId, chatId)));
+      const entry = await entries.ofGuestChat(entryId, chatId);
       if (!entry) return 'refused';
       if (answer === 'coming')
         return entry.status === 'called' || entry.status === 'joined' ? 'done' : 'conflict';
@@ -57,10 +55,7 @@ export function createChatActions(
     },
 
     async answerBooking(chatId, bookingId, answer) {
-      const [booking] = await db
-        .select({ status: schema.bookings.status, token: schema.bookings.guestToken })
-        .from(schema.bookings)
-        .where(and(eq(schema.bookings.id, bookingId), eq(schema.bookings.telegramChatId, chatId)));
+      const booking = await bookingRows.ofGuestChat(bookingId, chatId);
       if (!booking) return 'refused';
       if (answer === 'coming') return booking.status === 'application' ? 'done' : 'conflict';
       return outcomeOf(() => bookings.guestCancel(booking.token));

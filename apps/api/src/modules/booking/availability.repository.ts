@@ -1,0 +1,129 @@
+import { type Database, schema } from '@stolik/db';
+import type { DurationRule, LocalDate } from '@stolik/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
+
+const {
+  bookings,
+  bookingTables,
+  bookingDurations,
+  bookingSettings,
+  diningTables,
+  queueEntries,
+  tableGroupMembers,
+  tableGroups,
+  tableLocks,
+  timeRules,
+  workTimes,
+  zoneClosures,
+  zones,
+} = schema;
+
+/** Defaults for a restaurant that never saved booking settings. */
+export const DEFAULT_PREPARATION_MINUTES = 0;
+export const DEFAULT_CLEANING_MINUTES = 15;
+
+export async function loadDurations(db: Database, restaurantId: number): Promise<DurationRule[]> {
+  const rows = await db
+    .select()
+    .from(bookingDurations)
+    .where(eq(bookingDurations.restaurantId, restaurantId))
+    .orderBy(asc(bookingDurations.seatsFrom), asc(bookingDurations.id));
+  return rows.map((r) => ({ seatsFrom: r.seatsFrom, seatsTo: r.seatsTo, minutes: r.minutes }));
+}
+
+export async function loadGaps(db: Database, restaurantId: number) {
+  const [row] = await db.select().from(bookingSettings).where(eq(bookingSettings.restaurantId, restaurantId));
+  return {
+    preparationMinutes: row?.preparationMinutes ?? DEFAULT_PREPARATION_MINUTES,
+    cleaningMinutes: row?.cleaningMinutes ?? DEFAULT_CLEANING_MINUTES,
+  };
+}
+
+/**
+ * The rows availability is computed from, for one restaurant's service day, read in parallel: the
+ * hall, its hours and rules, the bookings' held ranges that meet [windowFrom, windowTo), and the
+ * queue parties seated now.
+ */
+export async function readAvailabilityRows(
+  db: Database,
+  restaurantId: number,
+  date: LocalDate,
+  windowFrom: Date,
+  windowTo: Date,
+) {
+  const [
+    tableRows,
+    groupRows,
+    memberRows,
+    workRows,
+    durations,
+    gaps,
+    zoneRows,
+    closureRows,
+    lockRows,
+    ruleRows,
+    heldRows,
+    seatedRows,
+  ] = await Promise.all([
+    db.select().from(diningTables).where(eq(diningTables.restaurantId, restaurantId)),
+    db.select().from(tableGroups).where(eq(tableGroups.restaurantId, restaurantId)),
+    db
+      .select({ groupId: tableGroupMembers.groupId, tableId: tableGroupMembers.tableId })
+      .from(tableGroupMembers)
+      .innerJoin(tableGroups, eq(tableGroups.id, tableGroupMembers.groupId))
+      .where(eq(tableGroups.restaurantId, restaurantId)),
+    db.select().from(workTimes).where(eq(workTimes.restaurantId, restaurantId)),
+    loadDurations(db, restaurantId),
+    loadGaps(db, restaurantId),
+    db.select().from(zones).where(eq(zones.restaurantId, restaurantId)),
+    db
+      .select({ closure: zoneClosures })
+      .from(zoneClosures)
+      .innerJoin(zones, eq(zones.id, zoneClosures.zoneId))
+      .where(and(eq(zones.restaurantId, restaurantId), eq(zoneClosures.date, date))),
+    db
+      .select()
+      .from(tableLocks)
+      .where(and(eq(tableLocks.restaurantId, restaurantId), eq(tableLocks.date, date))),
+    db
+      .select()
+      .from(timeRules)
+      .where(and(eq(timeRules.restaurantId, restaurantId), eq(timeRules.isActive, true))),
+    db
+      .select({
+        bookingId: bookingTables.bookingId,
+        tableId: bookingTables.tableId,
+        from: sql<string>`lower(${bookingTables.during})`,
+        to: sql<string>`upper(${bookingTables.during})`,
+        startsAt: bookings.seatingTime,
+        covers: bookings.groupSize,
+      })
+      .from(bookingTables)
+      .innerJoin(bookings, eq(bookings.id, bookingTables.bookingId))
+      .where(
+        and(
+          eq(bookingTables.restaurantId, restaurantId),
+          sql`${bookingTables.during} && tstzrange(${windowFrom.toISOString()}::timestamptz, ${windowTo.toISOString()}::timestamptz)`,
+        ),
+      ),
+    db
+      .select()
+      .from(queueEntries)
+      .where(and(eq(queueEntries.restaurantId, restaurantId), eq(queueEntries.status, 'sat'))),
+  ]);
+
+  return {
+    tableRows,
+    groupRows,
+    memberRows,
+    workRows,
+    durations,
+    gaps,
+    zoneRows,
+    closureRows,
+    lockRows,
+    ruleRows,
+    heldRows,
+    seatedRows,
+  };
+}
