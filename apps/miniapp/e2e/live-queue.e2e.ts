@@ -25,7 +25,7 @@ describe('the live queue between a guest and the hostess', () => {
     await createMember(product.url, HOSTESS, 'Менеджер');
   });
   afterAll(async () => {
-    console.log(`taps: call ${taps.call}, seat ${taps.seat}, walk-in ${taps['walk-in']}`);
+    console.info(`taps: call ${taps.call}, seat ${taps.seat}, walk-in ${taps['walk-in']}`);
     await browser?.close();
     await product?.stop();
   });
