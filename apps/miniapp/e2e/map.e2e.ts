@@ -205,7 +205,8 @@ describe('the hall map of a hostess', () => {
     const page = await browser.newPage(TABLET);
     await signInThroughForm(page, product.url, MANAGER.email, MANAGER.password);
     await page.goto(`${product.url}/restaurant/1/settings`);
-    const sections = page.getByRole('navigation', { name: 'Настройки' });
+    // The settings' index: a list of the sections this person may open.
+    const sections = page.locator('.settings__list');
     await sections.getByRole('link', { name: 'Пользователи' }).waitFor();
     expect(await sections.getByRole('link', { name: 'Редактор схемы ресторана' }).count()).toBe(0);
     expect(await sections.getByRole('link', { name: 'Стиль' }).count()).toBe(0);
@@ -276,7 +277,8 @@ describe('the hall map of a hostess', () => {
       const frame = await plan.boundingBox();
       if (!frame) throw new Error('no plan');
       // Every table's drawn shape within the frame and at least 44 px each way; together they span most of it.
-      const shapes = await page.locator('.map-table__shape').evaluateAll((all) =>
+      // The hall's tables, not the legend's swatches (drawn with the same classes).
+      const shapes = await plan.locator('.map-table__shape').evaluateAll((all) =>
         all.map((shape) => {
           const r = shape.getBoundingClientRect();
           return {

@@ -63,6 +63,9 @@ describe('the shell in a real browser', () => {
     const sideMenu = page.locator('aside.side-menu');
     await sideMenu.waitFor();
     expect(await page.locator('nav.bottom-bar').count()).toBe(0);
+    // One restaurant: signing in opens its queue; the home screen, asked for, lists it from the database.
+    await expect.poll(() => page.title()).toBe('Живая Очередь');
+    await sideMenu.getByRole('link', { name: 'Stolik' }).click();
     await page.getByRole('link', { name: /Демо/ }).first().click();
     await expect.poll(() => page.title()).toBe('Живая Очередь');
     await sideMenu.getByRole('link', { name: 'Заказы' }).click();

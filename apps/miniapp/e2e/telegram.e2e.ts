@@ -231,8 +231,21 @@ describe('the Mini App inside Telegram', () => {
     await expect
       .poll(() => last(page, 'web_app_setup_main_button'))
       .toMatchObject({ is_visible: true, text: 'Сохранить' });
-    await demo.getByRole('group', { name: 'Живая очередь' }).getByText('Ожидает').click();
-    await demo.getByRole('group', { name: 'Бронирования' }).getByText('Ожидает подтверждения').click();
+    // A tap anywhere on a row flips its switch, as in Telegram's own settings.
+    const row = (group: string, name: string) =>
+      demo
+        .getByRole('group', { name: group })
+        .locator('label')
+        .filter({ hasText: new RegExp(`^${name}$`) });
+    await row('Живая очередь', 'Ожидает').click();
+    await row('Бронирования', 'Ожидает подтверждения').click();
+    expect(
+      await demo
+        .getByRole('group', { name: 'Живая очередь' })
+        .getByRole('switch', { name: 'Ожидает' })
+        .or(demo.getByRole('group', { name: 'Живая очередь' }).getByRole('checkbox', { name: 'Ожидает' }))
+        .isChecked(),
+    ).toBe(true);
     await expect
       .poll(() => last(page, 'web_app_setup_closing_behavior'))
       .toEqual({ need_confirmation: true });
