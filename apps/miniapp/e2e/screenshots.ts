@@ -581,6 +581,12 @@ try {
         await signIn(page, shot.who);
         await page.goto(`${product.url}${shot.path}`, { waitUntil: 'load' });
       }
+      // Data in (no skeleton left, on a busy machine that takes longer than a moment), then settled.
+      await page
+        .waitForFunction(() => !document.querySelector('.skeleton-list'), null, {
+          timeout: 20_000,
+        })
+        .catch(() => undefined);
       await page.waitForTimeout(1200);
       try {
         if (shot.act) await shot.act(page);
