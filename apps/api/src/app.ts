@@ -36,6 +36,8 @@ import { createPosKeysService } from './modules/orders/pos-keys.service';
 import { createAuditLogService } from './modules/privacy/audit-log.service';
 import { createGuestDataService } from './modules/privacy/guest-data.service';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
+import { createEntrySourceCommands } from './modules/queue/entry-source';
+import { entrySourceRoutes } from './modules/queue/entry-source.routes';
 import { queueRoutes } from './modules/queue/queue.routes';
 import { createQueueService } from './modules/queue/queue.service';
 import { createRestaurantsRepository } from './modules/restaurants/restaurants.repository';
@@ -194,7 +196,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const queue = createQueueService(db, undefined, { turnCacheMs: deps.turnCacheMs });
   // Guest forms sent from the Mini App carry init data: the guest's chat for the bot's answer.
   const guestChannel = createGuestChannel(deps.config.botToken);
-  await app.register(queueRoutes, { queue, limiter, guestChannel });
+  const entrySources = createEntrySourceCommands(db, queue);
+  await app.register(queueRoutes, { queue, entrySources, limiter, guestChannel });
+  await app.register(entrySourceRoutes, { entrySources });
   const bookings = createBookingService(db);
   await app.register(bookingRoutes, { bookings, limiter, guestChannel });
   await app.register(bookingSettingsRoutes, { settings: createBookingSettingsService(db) });

@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES, ENTRY_SOURCES } from '@stolik/domain';
+import { BOOKING_STATUSES, ENTRY_SOURCES, LEGACY_SOURCES } from '@stolik/domain';
 import { z } from 'zod';
 import { Id } from './common';
 import { MessageKey } from './validation';
@@ -187,6 +187,12 @@ export const AnalyticsReport = z.object({
   turn_times: z.array(AnalyticsTurnTime),
   bookings_by_status: z.array(z.object({ status: z.enum(BOOKING_STATUSES), count: Count })),
   bookings_by_source: z.array(z.object({ source: z.enum(ENTRY_SOURCES), count: Count })),
+  /**
+   * Every queue entry of the range by the older system's word (spec §3 source enumeration), Fake
+   * and Hostme entries included: the only figure that counts them. `left_out`: of these, the ones
+   * the queue's figures leave out (every Fake, every entry from Hostme).
+   */
+  queue_by_source: z.array(z.object({ source: z.enum(LEGACY_SOURCES), count: Count, left_out: Count })),
 });
 export type AnalyticsReport = z.infer<typeof AnalyticsReport>;
 

@@ -1,4 +1,11 @@
-import { ENTRY_SOURCES, QUEUE_EVENTS, QUEUE_STATUSES } from '@stolik/domain';
+import {
+  ENTRY_SOURCES,
+  FORECAST_PAGE,
+  FORECAST_PAGE_SIZE,
+  LEGACY_SOURCES,
+  QUEUE_EVENTS,
+  QUEUE_STATUSES,
+} from '@stolik/domain';
 import { z } from 'zod';
 import { PersonName } from './auth';
 import { Id, paginated } from './common';
@@ -8,6 +15,8 @@ import { MessageKey } from './validation';
 export const QueueStatusSchema = z.enum(QUEUE_STATUSES);
 export const QueueEventSchema = z.enum(QUEUE_EVENTS);
 export const EntrySourceSchema = z.enum(ENTRY_SOURCES);
+/** The spec's source enumeration (§3): an older system's one word per entry (legacy-source.ts in @stolik/domain). */
+export const LegacySourceSchema = z.enum(LEGACY_SOURCES);
 
 const GroupSize = z.number().int().min(1).max(50);
 const Comment = z.string().trim().max(500);
@@ -26,6 +35,10 @@ export const QueueEntry = z.object({
   phone: z.string(),
   source: EntrySourceSchema,
   status: QueueStatusSchema,
+  /** Marked as no real guest: out of the waits, turn-time learning and analytics. */
+  fake: z.boolean(),
+  /** The older system's word for this entry (Reserve_Hostme, Fake, Sat…), read off status, source and fake. */
+  legacy_source: LegacySourceSchema,
   created: z.string(),
   invite_time: z.string().nullable(),
   seated_time: z.string().nullable(),
@@ -51,6 +64,12 @@ export const QueueListQuery = z.object({
   /** The restaurant-local day, YYYY-MM-DD; today when absent. */
   date: z.iso.date().optional(),
   search: z.string().trim().max(100).optional(),
+  /** Only entries the older system would have recorded in these words (comma-separated, e.g. Fake,Reserve_Hostme). */
+  legacy_source: z
+    .string()
+    .optional()
+    .transform((value) => value?.split(',').filter(Boolean))
+    .pipe(z.array(LegacySourceSchema).optional()),
 });
 export type QueueListQuery = z.infer<typeof QueueListQuery>;
 
@@ -117,8 +136,8 @@ export type SeatingZone = z.infer<typeof SeatingZone>;
 
 /** GET /api/reservation/forecast/{restaurant id}/?page&page_size (spec §9: page 1, size 10). */
 export const ForecastQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(10),
+  page: z.coerce.number().int().min(1).default(FORECAST_PAGE),
+  page_size: z.coerce.number().int().min(1).max(100).default(FORECAST_PAGE_SIZE),
 });
 export type ForecastQuery = z.infer<typeof ForecastQuery>;
 
@@ -180,6 +199,22 @@ export const EntryUpdateBody = z.object({
 });
 export type EntryUpdateBody = z.infer<typeof EntryUpdateBody>;
 
+/**
+ * POST /api/reservation/import/: an entry of another system, recorded in the older words (spec §3
+ * source enumeration): 'Reserve_Hostme' is held in reserve as Hostme's, 'Fake' comes in marked as
+ * no guest, the rest with their status. Nobody is told (no notification, no SMS). `created` is when
+ * that system recorded it (now when absent); the other times it did not keep stay empty.
+ */
+export const QueueImportBody = WalkInBody.extend({
+  source: LegacySourceSchema,
+  created: z.iso.datetime({ offset: true }).optional(),
+});
+export type QueueImportBody = z.infer<typeof QueueImportBody>;
+
+/** PUT /api/reservation/{id}/fake/: mark an entry as no real guest (a test, a prank), or take the mark off. */
+export const FakeMarkBody = z.object({ fake: z.boolean() });
+export type FakeMarkBody = z.infer<typeof FakeMarkBody>;
+
 /** POST /api/reservation/invite/: call the guest (status 'called', invite time set, guest told). */
 export const InviteGuestBody = z.object({ id: Id });
 
@@ -190,6 +225,11 @@ export const QueueHistoryItem = z.object({
   changes: z.record(z.string(), z.unknown()),
   at: z.string(),
 });
+export type QueueHistoryItem = z.infer<typeof QueueHistoryItem>;
+
+/** GET /api/reservation/{id}/history/ for staff: each change with the older system's word for the entry after it. */
+export const StaffQueueHistoryItem = QueueHistoryItem.extend({ legacy_source: LegacySourceSchema });
+export type StaffQueueHistoryItem = z.infer<typeof StaffQueueHistoryItem>;
 
 /** POST /api/public/restaurant/{id}/queue/: the guest form. */
 export const GuestJoinBody = z.object({

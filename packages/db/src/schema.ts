@@ -316,6 +316,11 @@ export const queueEntries = pgTable(
     phone: text('phone').notNull().default(''),
     source: entrySource('source').notNull(),
     status: queueStatus('status').notNull().default('live'),
+    /**
+     * Marked as no real guest (a test, a prank): the spec's Fake. Kept and shown, but out of the
+     * wait simulation, turn-time learning and analytics (legacy-source.ts in @stolik/domain).
+     */
+    fake: boolean('fake').notNull().default(false),
     /** The guest's secret for their status page; never shown to staff lists. */
     guestToken: text('guest_token').notNull(),
     /** A client's key for its submission: a double tap or a retry makes one entry. */

@@ -14,6 +14,7 @@ import { bookingApi } from './ru/booking-api';
 import { bookingConflicts } from './ru/booking-conflicts';
 import { bookingSettings } from './ru/booking-settings';
 import { bookingStatuses } from './ru/booking-statuses';
+import { bookingStatusesOlder } from './ru/booking-statuses-older';
 import { bot } from './ru/bot';
 import { contactsExport } from './ru/contacts-export';
 import { errors } from './ru/errors';
@@ -40,6 +41,7 @@ import { placeholder } from './ru/placeholder';
 import { privacy } from './ru/privacy';
 import { pwa } from './ru/pwa';
 import { queue } from './ru/queue';
+import { queueSources } from './ru/queue-sources';
 import { requests } from './ru/requests';
 import { roles } from './ru/roles';
 import { schemeEditor } from './ru/scheme-editor';
@@ -73,8 +75,10 @@ export const ru = {
   guest,
   events,
   queue,
+  queueSources,
   liveQueue,
   bookingStatuses,
+  bookingStatusesOlder,
   bookingApi,
   bookingConflicts,
   contactsExport,

@@ -56,6 +56,8 @@ const SAFE_FIELDS = new Set([
   'is_active',
   'active',
   'source',
+  'fake',
+  'created',
   'guest_retention_days',
   'quote_walk_minutes',
   'quote_grace_minutes',

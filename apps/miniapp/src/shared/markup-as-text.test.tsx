@@ -32,6 +32,8 @@ describe('names with markup', () => {
       phone: '+79161234567',
       source: 'guest_form',
       status: 'live',
+      fake: false,
+      legacy_source: 'Live',
       created: new Date().toISOString(),
       invite_time: null,
       seated_time: null,

@@ -72,3 +72,24 @@ export const NOTIFIABLE_BOOKING_STATUSES: readonly BookingStatus[] = [
 
 /** The waiting list is shown, but its rows are not clickable (spec §4). */
 export const isClickableBooking = (status: BookingStatus): boolean => status !== 'waiting_list';
+
+/**
+ * The older label set (spec §4: Новая, Заявка, Ожидает, Открыт, Закрыт, Отменен, Отклоненная
+ * заявка, В списке ожидания), by the status each named. That set had no cancellation without a
+ * deposit: it was a cancellation ('Отменен'). The words are bookingStatusesOlder.<key> in i18n.
+ */
+export const OLDER_BOOKING_LABELS = [
+  'new',
+  'application',
+  'waiting',
+  'open',
+  'closed',
+  'cancelled',
+  'declined',
+  'waiting_list',
+] as const;
+export type OlderBookingLabel = (typeof OLDER_BOOKING_LABELS)[number];
+
+export function olderBookingLabel(status: BookingStatus): OlderBookingLabel {
+  return status === 'cancelled_without_deposit' ? 'cancelled' : status;
+}

@@ -70,6 +70,9 @@ export const NOTIFIABLE_QUEUE_STATUSES: readonly QueueStatus[] = [
 export const QUEUE_EVENTS = ['birthday', 'date', 'business', 'drink', 'eat'] as const;
 export type QueueEvent = (typeof QUEUE_EVENTS)[number];
 
-/** Where an entry came from: a hostess, the guest form in a browser, or Telegram. */
-export const ENTRY_SOURCES = ['staff', 'guest_form', 'telegram'] as const;
+/**
+ * Where an entry came from: a hostess, the guest form in a browser, Telegram, or imported from
+ * Hostme (another system's reservation book; see legacy-source.ts for what its entries count in).
+ */
+export const ENTRY_SOURCES = ['staff', 'guest_form', 'telegram', 'hostme'] as const;
 export type EntrySource = (typeof ENTRY_SOURCES)[number];

@@ -48,6 +48,7 @@ export const booking = {
     staff: 'Хостес',
     guest_form: 'Онлайн-заявка',
     telegram: 'Telegram',
+    hostme: 'Hostme',
   },
   card: {
     status: 'Статус',

@@ -79,6 +79,8 @@ export const privacy = {
         update: 'Изменена запись в очереди',
         move_restaurant: 'Гость переведен в другой ресторан',
         cancel: 'Гость ушел',
+        import: 'Запись перенесена из другой системы',
+        mark_fake: 'Изменена отметка Фейк',
       },
       booking: {
         create: 'Создана бронь',
@@ -170,6 +172,9 @@ export const privacy = {
       ui_content: 'интерфейс',
       order_ids: 'заказы',
       orders: 'заказы',
+      source: 'источник',
+      fake: 'фейк',
+      created: 'создана',
     },
   },
 } as const;

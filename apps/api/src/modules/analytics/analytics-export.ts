@@ -1,5 +1,5 @@
 import type { AnalyticsReport } from '@stolik/contracts';
-import { SERVICE_DAY_START } from '@stolik/domain';
+import { olderBookingLabel, SERVICE_DAY_START } from '@stolik/domain';
 import ExcelJS from 'exceljs';
 import type { i18n as I18n } from 'i18next';
 
@@ -108,9 +108,15 @@ export async function analyticsWorkbook(report: AnalyticsReport, i18n: I18n): Pr
   statuses.columns = [
     { header: chart('status'), key: 'status', width: 26 },
     { header: chart('bookings'), key: 'count', width: 10 },
+    // The older label set (spec §4), for comparing with that system's reports.
+    { header: i18n.t('bookingStatusesOlder.title'), key: 'older', width: 22 },
   ];
   for (const row of report.bookings_by_status) {
-    statuses.addRow({ status: i18n.t(`bookingStatuses.${row.status}`), count: row.count });
+    statuses.addRow({
+      status: i18n.t(`bookingStatuses.${row.status}`),
+      count: row.count,
+      older: i18n.t(`bookingStatusesOlder.${olderBookingLabel(row.status)}`),
+    });
   }
   statuses.addRow({
     status: t('total'),
@@ -128,6 +134,26 @@ export async function analyticsWorkbook(report: AnalyticsReport, i18n: I18n): Pr
   sources.addRow({
     source: t('total'),
     count: report.bookings_by_source.reduce((sum, row) => sum + row.count, 0),
+  }).font = { bold: true };
+
+  // Queue entries in the older system's words, Fake and Hostme ones too (the figures above leave them out).
+  const queueSources = workbook.addWorksheet(t('queueSourcesSheet'));
+  queueSources.columns = [
+    { header: i18n.t('queueSources.title'), key: 'source', width: 18 },
+    { header: t('entries'), key: 'count', width: 12 },
+    { header: t('leftOut'), key: 'left_out', width: 22 },
+  ];
+  for (const row of report.queue_by_source) {
+    queueSources.addRow({
+      source: i18n.t(`queueSources.${row.source}`),
+      count: row.count,
+      left_out: row.left_out,
+    });
+  }
+  queueSources.addRow({
+    source: t('total'),
+    count: report.queue_by_source.reduce((sum, row) => sum + row.count, 0),
+    left_out: report.queue_by_source.reduce((sum, row) => sum + row.left_out, 0),
   }).font = { bold: true };
 
   // The chart's title is longer than a sheet name may be (31 characters): a short name of its own.
@@ -150,7 +176,7 @@ export async function analyticsWorkbook(report: AnalyticsReport, i18n: I18n): Pr
     });
   }
 
-  for (const sheet of [days, hours, waits, quotes, statuses, sources, turns]) {
+  for (const sheet of [days, hours, waits, quotes, statuses, sources, queueSources, turns]) {
     sheet.getRow(1).font = { bold: true };
     sheet.views = [{ state: 'frozen', ySplit: 1 }];
   }

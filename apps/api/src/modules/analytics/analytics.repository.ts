@@ -6,8 +6,10 @@ import {
 import { type Database, schema } from '@stolik/db';
 import {
   type BookingStatus,
+  type EntrySource,
   QUOTE_LATE_MINUTES,
   QUOTE_ON_TIME_MINUTES,
+  type QueueStatus,
   SERVICE_DAY_START,
 } from '@stolik/domain';
 import { type SQL, sql } from 'drizzle-orm';
@@ -150,6 +152,8 @@ export function createAnalyticsRepository(db: Database) {
           where q.restaurant_id = ${restaurantId}
             and q.created_at >= ${from.toISOString()}::timestamptz
             and q.created_at < ${to.toISOString()}::timestamptz
+            -- a Fake is no guest, a Hostme entry is Hostme's to count (legacy-source.ts of @stolik/domain)
+            and not q.fake and q.source <> 'hostme'
         ), joined as (
           -- when each party joined the live queue (a reserve joins later; a walk-in seated at once never)
           select h.entry_id, min(h.at) as joined_at
@@ -222,6 +226,29 @@ export function createAnalyticsRepository(db: Database) {
         turns: num(r.turns),
         turnAvg: maybe(r.turn_avg),
         turnMedian: maybe(r.turn_median),
+      }));
+    },
+
+    /** Every entry of the range by the facts its older word is read from (status, source, fake). */
+    async queueSources(
+      scope: AnalyticsScope,
+    ): Promise<{ status: QueueStatus; source: EntrySource; fake: boolean; count: number }[]> {
+      const { restaurantId, from, to } = scope;
+      const rows = await read(
+        db,
+        sql`
+        select q.status, q.source, q.fake, count(*)::int as count
+        from ${queueEntries} q
+        where q.restaurant_id = ${restaurantId}
+          and q.created_at >= ${from.toISOString()}::timestamptz
+          and q.created_at < ${to.toISOString()}::timestamptz
+        group by q.status, q.source, q.fake`,
+      );
+      return rows.map((r) => ({
+        status: r.status as QueueStatus,
+        source: r.source as EntrySource,
+        fake: r.fake === true,
+        count: num(r.count),
       }));
     },
 

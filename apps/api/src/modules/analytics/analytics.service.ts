@@ -8,7 +8,16 @@ import {
   analyticsRangeProblems,
 } from '@stolik/contracts';
 import { type Database, schema } from '@stolik/db';
-import { addDays, BOOKING_STATUSES, ENTRY_SOURCES, serviceDayBounds } from '@stolik/domain';
+import {
+  addDays,
+  BOOKING_STATUSES,
+  countsInQueueFigures,
+  ENTRY_SOURCES,
+  LEGACY_SOURCES,
+  type LegacySource,
+  legacySourceOf,
+  serviceDayBounds,
+} from '@stolik/domain';
 import { eq } from 'drizzle-orm';
 import { type FieldMessage, FieldValidationError, notFound } from '../../shared/http-errors';
 import {
@@ -90,11 +99,20 @@ export function createAnalyticsService(db: Database, now: () => Date = () => new
         now: now(),
       };
       // Side by side: on PostgreSQL they run on separate pooled connections.
-      const [queue, booking, order] = await Promise.all([
+      const [queue, booking, order, queueSources] = await Promise.all([
         repository.queue(scope),
         repository.bookings(scope),
         repository.orders(scope),
+        repository.queueSources(scope),
       ]);
+      const bySource = new Map<LegacySource, { count: number; left_out: number }>();
+      for (const row of queueSources) {
+        const word = legacySourceOf(row);
+        const sum = bySource.get(word) ?? { count: 0, left_out: 0 };
+        sum.count += row.count;
+        if (!countsInQueueFigures(row)) sum.left_out += row.count;
+        bySource.set(word, sum);
+      }
 
       const q = {
         total: queue.find((r) => r.set === 'total') ?? EMPTY_QUEUE,
@@ -227,6 +245,10 @@ export function createAnalyticsService(db: Database, now: () => Date = () => new
         bookings_by_source: ENTRY_SOURCES.map((source) => ({
           source,
           count: b.source.get(source)?.bookings ?? 0,
+        })),
+        queue_by_source: LEGACY_SOURCES.map((source) => ({
+          source,
+          ...(bySource.get(source) ?? { count: 0, left_out: 0 }),
         })),
       };
     },

@@ -29,6 +29,9 @@ interface EntryFixture {
   seated?: string;
   finished?: string;
   quoted?: number | null;
+  /** Marked as no real guest (spec's Fake), or imported from Hostme: left out of every figure but queue_by_source. */
+  fake?: boolean;
+  source?: 'staff' | 'hostme';
 }
 
 interface BookingFixture {
@@ -50,7 +53,8 @@ async function addEntry(t: TestApp, restaurantId: number, number: number, e: Ent
       serviceDate: e.created.slice(0, 10),
       number,
       groupSize: e.size,
-      source: 'staff',
+      source: e.source ?? 'staff',
+      fake: e.fake ?? false,
       status: e.status,
       guestToken: token(),
       quotedWaitMinutes: e.quoted ?? null,
@@ -216,6 +220,28 @@ async function fillRestaurant(t: TestApp, restaurantId: number): Promise<void> {
     },
     // 15:00 join, never seated nor closed.
     { size: 2, status: 'live', created: '2026-03-11T12:00:00Z', joined: '2026-03-11T12:00:00Z', quoted: 25 },
+    // Left out of every figure of the page: a Fake that 'joined', waited and sat, and a party from
+    // Hostme (held in reserve, then seated from the queue). Only queue_by_source counts them.
+    {
+      size: 6,
+      status: 'closed',
+      fake: true,
+      created: '2026-03-10T16:00:00Z',
+      joined: '2026-03-10T16:00:00Z',
+      quoted: 5,
+      seated: '2026-03-10T17:30:00Z',
+      finished: '2026-03-10T18:00:00Z',
+    },
+    {
+      size: 3,
+      status: 'sat',
+      source: 'hostme',
+      reserve: true,
+      created: '2026-03-11T09:00:00Z',
+      joined: '2026-03-11T09:30:00Z',
+      seated: '2026-03-11T09:45:00Z',
+    },
+    { size: 4, status: 'reserve', source: 'hostme', created: '2026-03-11T13:00:00Z' },
     // Outside the range: 05:30 of the 10th (service day 9) and 06:30 of the 12th.
     {
       size: 2,
@@ -523,6 +549,20 @@ describe('analytics over a range of service days', () => {
       { source: 'staff', count: 3 },
       { source: 'guest_form', count: 3 },
       { source: 'telegram', count: 1 },
+      { source: 'hostme', count: 0 },
+    ]);
+    // Every entry of the range in the older system's words; the Fake and the two from Hostme are
+    // the ones every other figure above leaves out.
+    expect(r.queue_by_source).toEqual([
+      { source: 'Reserve', count: 0, left_out: 0 },
+      { source: 'Reserve_Hostme', count: 1, left_out: 1 },
+      { source: 'Live', count: 1, left_out: 0 },
+      { source: 'Cancelled', count: 1, left_out: 0 },
+      { source: 'Sat', count: 4, left_out: 1 },
+      { source: 'Closed', count: 4, left_out: 0 },
+      { source: 'Called', count: 0, left_out: 0 },
+      { source: 'Joined', count: 0, left_out: 0 },
+      { source: 'Fake', count: 1, left_out: 1 },
     ]);
     // 8,700 ₽ closed; 7,500 ₽ of it over 8 seat-hours (the order without guests is left out of the rate)
     expect(r.revenue).toEqual({
@@ -649,10 +689,11 @@ describe('analytics over a range of service days', () => {
       'Точность прогноза ожидания',
       'Брони по статусам',
       'Брони по источникам',
+      'Очередь по источникам',
       'Время за столом',
     ]);
-    const [days, hours, waits, quotes, statuses, sources, turns] = workbook.worksheets;
-    if (!days || !hours || !waits || !quotes || !statuses || !sources || !turns)
+    const [days, hours, waits, quotes, statuses, sources, queueSources, turns] = workbook.worksheets;
+    if (!days || !hours || !waits || !quotes || !statuses || !sources || !queueSources || !turns)
       throw new Error('sheets missing');
     const values = (sheet: ExcelJS.Worksheet, row: number) =>
       (sheet.getRow(row).values as unknown[]).slice(1);
@@ -694,15 +735,42 @@ describe('analytics over a range of service days', () => {
     expect(values(quotes, 4)).toEqual(['Позже на 10+ мин', 1, 0.2]);
     expect(values(quotes, 5)).toEqual(['Итого', 5, 1]);
     expect(quotes.getCell('C3').numFmt).toBe('0%');
-    expect(values(statuses, 1)).toEqual(['Статус', 'Броней']);
-    expect(values(statuses, 2)).toEqual(['Ожидает подтверждения', 1]);
-    expect(values(statuses, 7)).toEqual(['Завершено', 2]);
+    // Beside each status, the older label set's word for it (spec §4).
+    expect(values(statuses, 1)).toEqual(['Статус', 'Броней', 'В прежней системе']);
+    expect(values(statuses, 2)).toEqual(['Ожидает подтверждения', 1, 'Новая']);
+    expect(values(statuses, 7)).toEqual(['Завершено', 2, 'Закрыт']);
     expect(values(statuses, 11)).toEqual(['Итого', 7]);
+    expect(statuses.getColumn(3).values.slice(2, 11)).toEqual([
+      'Новая',
+      'Заявка',
+      'Отклоненная заявка',
+      'Отменен',
+      'Отменен',
+      'Закрыт',
+      'Открыт',
+      'Ожидает',
+      'В списке ожидания',
+    ]);
+    // The queue's entries in the older system's words, those the figures leave out among them.
+    expect(values(queueSources, 1)).toEqual(['Источник', 'Записей', 'Не вошли в показатели']);
+    expect([2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((row) => values(queueSources, row))).toEqual([
+      ['Резерв', 0, 0],
+      ['Резерв Hostme', 1, 1],
+      ['Живая очередь', 1, 0],
+      ['Отмена', 1, 0],
+      ['Занял место', 4, 1],
+      ['Завершен', 4, 0],
+      ['Вызвана', 0, 0],
+      ['С нами', 0, 0],
+      ['Фейк', 1, 1],
+      ['Итого', 12, 3],
+    ]);
     expect(values(sources, 1)).toEqual(['Источник', 'Броней']);
-    expect([2, 3, 4, 5].map((row) => values(sources, row))).toEqual([
+    expect([2, 3, 4, 5, 6].map((row) => values(sources, row))).toEqual([
       ['Сотрудник', 3],
       ['Форма гостя', 3],
       ['Телеграм', 1],
+      ['Hostme', 0],
       ['Итого', 7],
     ]);
     expect(values(turns, 1)).toEqual(['Гостей за столом', 'Компаний', 'В среднем, мин', 'Медиана, мин']);

@@ -127,6 +127,8 @@ describe('seating, reserve, moving, the seating plan and the forecast of the liv
         phone: e164(phone),
         source: 'staff',
         status: 'sat',
+        fake: false,
+        legacy_source: 'Sat',
         created: expect.any(String),
         invite_time: null,
         seated_time: expect.any(String),
@@ -142,6 +144,7 @@ describe('seating, reserve, moving, the seating plan and the forecast of the liv
         {
           from_status: null,
           to_status: 'sat',
+          legacy_source: 'Sat',
           changed_by: who.hostessA.id,
           changes: {},
           at: expect.any(String),
@@ -384,6 +387,7 @@ describe('seating, reserve, moving, the seating plan and the forecast of the liv
       expect((await history(guest.id)).at(-1)).toEqual({
         from_status: 'live',
         to_status: 'live',
+        legacy_source: 'Live',
         changed_by: who.hostessA.id,
         changes: { from_restaurant: from.id, to_restaurant: to.id },
         at: expect.any(String),

@@ -13,11 +13,11 @@ import {
   PhoneHistory,
   PublicRestaurant,
   QueueEntry,
-  QueueHistoryItem,
   QueueListQuery,
   ReserveBody,
   RestaurantParams,
   SeatingZone,
+  StaffQueueHistoryItem,
   WalkInBody,
 } from '@stolik/contracts';
 import { normalizeMobilePhone } from '@stolik/domain';
@@ -29,6 +29,7 @@ import { errorReplies } from '../../shared/error-replies';
 import { pageLinks } from '../../shared/pagination';
 import { addressOf, perAddress, type RateLimiter, SMALL_BODY_LIMIT } from '../../shared/rate-limit';
 import type { GuestChannelOf } from '../telegram/guest-chat';
+import type { EntrySourceCommands } from './entry-source';
 import type { QueueService } from './queue.service';
 
 const errors = errorReplies;
@@ -39,10 +40,12 @@ const IdempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(1
 /** Staff: the live queue of spec §7 (/api/reservation/…). */
 export const queueRoutes: FastifyPluginAsyncZod<{
   queue: QueueService;
+  /** The history with the older system's words (entry-source.ts). */
+  entrySources: EntrySourceCommands;
   limiter: RateLimiter;
   /** The guest's Telegram chat from the form's init_data (400 when forged or too old). */
   guestChannel: GuestChannelOf;
-}> = async (app, { queue, limiter, guestChannel }) => {
+}> = async (app, { queue, entrySources, limiter, guestChannel }) => {
   app.get(
     '/api/reservation/',
     {
@@ -235,10 +238,10 @@ export const queueRoutes: FastifyPluginAsyncZod<{
         tags: ['queue'],
         summary: 'Who changed what when',
         params: EntryParams,
-        response: { 200: z.array(QueueHistoryItem), ...errors },
+        response: { 200: z.array(StaffQueueHistoryItem), ...errors },
       },
     },
-    (request) => queue.history(viewerOf(request), request.params.id),
+    (request) => entrySources.history(viewerOf(request), request.params.id),
   );
 
   // Guests: no sign-in; they see only their own entry, through its secret token.

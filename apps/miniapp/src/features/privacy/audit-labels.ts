@@ -64,6 +64,16 @@ export function detailsLine(i18n: I18n, entry: AuditEntry): string {
     parts.push(t('privacy.audit.status', { status: statusLabel(i18n, group, values.status) }));
     shown.add('status');
   }
+  // A queue entry's source in the older system's words (an import), and the Fake mark.
+  if (group === 'queue' && typeof values.source === 'string') {
+    const word = say(i18n, `queueSources.${values.source}`) ?? values.source;
+    parts.push(`${t('queueSources.title')}: ${word}`);
+    shown.add('source');
+  }
+  if (group === 'queue' && typeof values.fake === 'boolean') {
+    parts.push(`${t('queueSources.Fake')}: ${t(values.fake ? 'privacy.audit.yes' : 'privacy.audit.no')}`);
+    shown.add('fake');
+  }
   if (SETTING_GROUPS.has(group)) {
     for (const field of fields) {
       const value = values[field];

@@ -13,6 +13,8 @@ const entry = (over: Partial<QueueEntry>): QueueEntry => ({
   phone: '+79165550101',
   source: 'guest_form',
   status: 'live',
+  fake: false,
+  legacy_source: 'Live',
   created: '2026-11-22T18:00:00.000Z',
   invite_time: null,
   seated_time: null,

@@ -1,3 +1,4 @@
+import { HALL_LOAD_RETRIES, HALL_RETRY_STEP_MS } from '@stolik/domain';
 import { ApiError } from './transport';
 
 /**
@@ -5,8 +6,9 @@ import { ApiError } from './transport';
  * is not retried (only a reload with a fresh session helps: 'Перезагрузи страницу'); any other
  * failure (the door tablet's Wi-Fi) is retried up to 10 times, waiting n seconds plus one after
  * n earlier failures, and only then shown ('Не удалось загрузить столы' / '… группы столов').
+ * The counts are @stolik/domain's (spec §9).
  */
-export const HALL_LOAD_RETRIES = 10;
+export { HALL_LOAD_RETRIES };
 
 /** Whether a failure is a refusal: a 403, or a body or message that says 'denied'. */
 export function mentionsDenied(error: unknown): boolean {
@@ -27,7 +29,7 @@ export function retryHallLoad(failureCount: number, error: unknown): boolean {
  * 1 s after the first failure, 2 s after the second, and so on.
  */
 export function hallRetryDelay(failureCount: number): number {
-  return (failureCount + 1) * 1000;
+  return (failureCount + 1) * HALL_RETRY_STEP_MS;
 }
 
 /** The i18n key of the message for a failed load of tables or of groups. */

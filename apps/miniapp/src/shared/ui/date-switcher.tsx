@@ -23,7 +23,7 @@ export function DateSwitcher({
         aria-label={t('booking.prevDay')}
         onClick={() => onChange(addDays(date, -1))}
       >
-        <CollapseIcon size={20} />
+        <CollapseIcon size="medium" />
       </button>
       <DateInput
         label={t('booking.date')}
@@ -38,7 +38,7 @@ export function DateSwitcher({
         aria-label={t('booking.nextDay')}
         onClick={() => onChange(addDays(date, 1))}
       >
-        <ExpandIcon size={20} />
+        <ExpandIcon size="medium" />
       </button>
       <button
         type="button"

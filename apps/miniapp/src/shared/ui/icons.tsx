@@ -1,13 +1,19 @@
+import { ICON_SIZES, type IconSize } from '@stolik/domain';
 import type { SVGProps } from 'react';
 
-/** Line icons in one style (24 px grid, 2 px stroke); decorative unless given a title by the caller. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+/**
+ * Line icons in one style (24 px grid, 2 px stroke); decorative unless given a title by the caller.
+ * Sized by the spec's names (ICON_SIZES: small 16 … xxl 52), large by default; a number is a size
+ * of the caller's own.
+ */
+type IconProps = Omit<SVGProps<SVGSVGElement>, 'width' | 'height'> & { size?: IconSize | number };
 
-function Icon({ size = 24, children, ...rest }: IconProps) {
+function Icon({ size = 'large', children, ...rest }: IconProps) {
+  const pixels = typeof size === 'number' ? size : ICON_SIZES[size];
   return (
     <svg
-      width={size}
-      height={size}
+      width={pixels}
+      height={pixels}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"

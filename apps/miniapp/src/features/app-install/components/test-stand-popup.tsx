@@ -1,10 +1,12 @@
 import '../app-install.css';
+import { TEST_STAND_CLICKS } from '@stolik/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSuperSetup } from '../api/super-setup';
 
-/** Spec §9: the test-stand warning goes away after 10 clicks on it. */
-export const TEST_STAND_CLICKS = 10;
+/** Spec §9: the test-stand warning goes away after 10 clicks on it (the constant is @stolik/domain's). */
+export { TEST_STAND_CLICKS };
+
 const DISMISSED = 'stolik.testStandDismissed';
 
 /**

@@ -77,6 +77,10 @@ export function EntrySheet({
             <dd>{t(`events.${entry.event}`)}</dd>
           </div>
         ) : null}
+        <div>
+          <dt>{t('queueSources.title')}</dt>
+          <dd>{t(`queueSources.${entry.legacy_source}`)}</dd>
+        </div>
         {entry.comment ? (
           <div>
             <dt>{t('liveQueue.comment')}</dt>

@@ -24,6 +24,8 @@ const entry = (over: Partial<QueueEntry>): QueueEntry => ({
   phone: '',
   source: 'guest_form',
   status: 'live',
+  fake: false,
+  legacy_source: 'Live',
   created: minutesAgo(12),
   invite_time: null,
   seated_time: null,

@@ -40,6 +40,8 @@ export const queueEntry = (over: Partial<QueueEntry> = {}): QueueEntry => ({
   phone: '',
   source: 'staff',
   status: 'live',
+  fake: false,
+  legacy_source: 'Live',
   created: msk(DAY, '19:00'),
   invite_time: null,
   seated_time: null,
