@@ -1,4 +1,11 @@
-import { defaultTurnMinutes, estimateWaits } from '@stolik/domain';
+import {
+  quoteCorrectionOf,
+  quoteWaits,
+  stayChanceOf,
+  TURN_QUANTILES,
+  turnBucket,
+  turnModel,
+} from '@stolik/domain';
 
 export interface EstimateBench {
   tables: number;
@@ -8,7 +15,11 @@ export interface EstimateBench {
   p99Ms: number;
 }
 
-/** The wait estimate for a 60-table restaurant with 40 parties waiting, all tables busy, some booked. */
+/**
+ * The quote the API computes on every queue list and join (`quoteWaits`: the hall simulation with
+ * learned turn times, walk-aways and the record's correction) for a 60-table restaurant with 40
+ * parties waiting, all tables busy, some booked, and four weeks of history.
+ */
 export function measureEstimate(runs = 2000): EstimateBench {
   const now = new Date('2026-11-20T19:00:00Z');
   const tables = Array.from({ length: 60 }, (_, i) => ({
@@ -16,7 +27,7 @@ export function measureEstimate(runs = 2000): EstimateBench {
     seatsMin: 1,
     seatsMax: [2, 2, 4, 4, 4, 6, 8][i % 7] ?? 4,
   }));
-  const occupied = tables.map((t, i) => ({
+  const seated = tables.map((t, i) => ({
     tableId: t.id,
     seatedAt: new Date(now.getTime() - ((i * 7) % 90) * 60_000),
     partySize: Math.min(t.seatsMax, 1 + (i % 4)),
@@ -28,20 +39,40 @@ export function measureEstimate(runs = 2000): EstimateBench {
       start: new Date(now.getTime() + 45 * 60_000),
       end: new Date(now.getTime() + 165 * 60_000),
     }));
-  const queue = Array.from({ length: 40 }, (_, i) => ({ id: i + 1, partySize: 1 + (i % 7) }));
+  const queue = Array.from({ length: 40 }, (_, i) => ({
+    id: i + 1,
+    partySize: 1 + (i % 7),
+    waitedMinutes: 40 - i,
+    from: i % 3 === 0 ? ('away' as const) : ('door' as const),
+  }));
+  // Four weeks of history: turn quantiles of every bucket, walk-aways, the record of estimates.
+  const turns = turnModel(
+    [2, 4, 6, 8].map((size) => ({
+      bucket: turnBucket(size),
+      samples: 200,
+      quantiles: TURN_QUANTILES.map((q) => 30 + q * 90 + size * 5),
+    })),
+  );
+  const stayChance = stayChanceOf(
+    Array.from({ length: 18 }, (_, i) => ({ minute: i * 5, seated: 40 - i, left: 2 + (i % 4) })),
+  );
+  const correct = quoteCorrectionOf(
+    {
+      errors: (['door', 'away'] as const).flatMap((from) =>
+        Array.from({ length: 14 }, (_, i) => ({ from, step: i * 10, samples: 50, median: 3 - (i % 5) })),
+      ),
+      walks: [
+        { from: 'door', samples: 300, median: 2 },
+        { from: 'away', samples: 200, median: 5 },
+      ],
+    },
+    5,
+  );
 
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) {
     const start = performance.now();
-    estimateWaits({
-      now,
-      tables,
-      occupied,
-      holds,
-      queue,
-      turnMinutes: defaultTurnMinutes,
-      cleaningMinutes: 10,
-    });
+    quoteWaits({ now, tables, seated, holds, queue, turns, cleaningMinutes: 10, correct, stayChance });
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);

@@ -108,9 +108,9 @@ if (bundle) {
   });
 }
 if (estimate) {
-  console.info('Wait estimate (60 tables, 40 waiting)');
+  console.info('Wait quote, quoteWaits (60 tables, 40 waiting, four weeks of history)');
   console.table({
-    estimateWaits: { runs: estimate.runs, 'mean ms': estimate.meanMs, 'p99 ms': estimate.p99Ms },
+    quoteWaits: { runs: estimate.runs, 'mean ms': estimate.meanMs, 'p99 ms': estimate.p99Ms },
   });
 }
 if (availability) {

@@ -1,11 +1,11 @@
 import { quoteOutcome } from '@stolik/domain';
 import { SCENARIOS, type Scenario } from './model';
 import { type NightRecord, type Quoter, simulateNight } from './night';
-import { productQuoter } from './product';
+import { PRODUCT_NAME, productQuoter } from './product';
 import { rng } from './random';
 import { historyBySizeAndHour, lastHourAverage, perPartyAhead } from './rules';
 
-export const PRODUCT = 'product';
+export const PRODUCT = PRODUCT_NAME;
 export const RULES = [
   '5 min per party',
   '10 min per party',
@@ -59,6 +59,8 @@ export function runScenario(scenario: Scenario, index: number, nights: number): 
   for (let k = 0; k < HISTORY_NIGHTS + nights; k += 1) {
     const measured = k >= HISTORY_NIGHTS;
     const past = history.slice(-HISTORY_NIGHTS);
+    // The product quotes on the history nights too: the API keeps its estimates, and the later
+    // nights' quotes learn from them (how such estimates came true).
     const quoters: Record<string, Quoter> = measured
       ? {
           [PRODUCT]: productQuoter(past),
@@ -67,7 +69,7 @@ export function runScenario(scenario: Scenario, index: number, nights: number): 
           'last hour average': lastHourAverage,
           'history by size and hour': historyBySizeAndHour(past),
         }
-      : {};
+      : { [PRODUCT]: productQuoter(past) };
     const night = simulateNight(rng((index + 1) * 100_003 + k), scenario, quoters);
     history.push(night);
     if (history.length > HISTORY_NIGHTS) history.shift();

@@ -16,6 +16,10 @@ export interface Party {
   id: number;
   size: number;
   joinedAt: number;
+  /**
+   * Joined by the link or Telegram (the entry's source 'guest_form' or 'telegram'), not at the door
+   * (where a hostess adds the party: source 'staff'). The API knows it; the product is told it.
+   */
   remote: boolean;
   walk: number;
   noShow: boolean;
@@ -29,6 +33,11 @@ export interface Party {
   tableId: number | null;
   /** The quote each quoter gave at the join. */
   quotes: Record<string, number | null>;
+  /**
+   * The estimate a quoter's quote was corrected from, where it keeps one (the product: the hall
+   * simulation's wait, which the API stores beside the quote and learns its correction from).
+   */
+  estimates: Record<string, number | null>;
 }
 
 export interface Booking {
@@ -71,7 +80,8 @@ export interface JoinView {
   seatedTonight: { seatedAt: number; wait: number }[];
 }
 
-export type Quoter = (view: JoinView) => number | null;
+/** A quote, or a quote with the estimate it was corrected from. */
+export type Quoter = (view: JoinView) => number | null | { quoted: number | null; estimate: number | null };
 
 /** What one night leaves for the restaurant's history. */
 export interface NightRecord {
@@ -258,6 +268,7 @@ export function simulateNight(random: Rng, scenario: Scenario, quoters: Record<s
         leftAt: null,
         tableId: null,
         quotes: {},
+        estimates: {},
       };
       parties.push(party);
       queue.push(party);
@@ -273,7 +284,13 @@ export function simulateNight(random: Rng, scenario: Scenario, quoters: Record<s
           .map((s) => ({ tableId: s.table.id, until: s.cleanUntil })),
         seatedTonight,
       };
-      for (const [name, quoter] of Object.entries(quoters)) party.quotes[name] = quoter(view);
+      for (const [name, quoter] of Object.entries(quoters)) {
+        const answer = quoter(view);
+        if (answer !== null && typeof answer === 'object') {
+          party.quotes[name] = answer.quoted;
+          party.estimates[name] = answer.estimate;
+        } else party.quotes[name] = answer;
+      }
     }
     // The hostess calls waiting parties in order to the free fitting tables.
     for (const p of queue) {

@@ -1,15 +1,23 @@
 import {
+  type EstimateErrors,
+  estimateStep,
+  type JoinedFrom,
   OUTCOME_STEP_MINUTES,
   type QuoteHistory,
+  quoteCorrectionOf,
   quoteWaits,
   stayChanceOf,
   TURN_QUANTILES,
   turnBucket,
   turnModel,
   type WaitOutcomes,
+  type WalkRecord,
 } from '@stolik/domain';
 import { BOOKING } from './model';
-import type { NightRecord, Quoter } from './night';
+import type { NightRecord, Party, Quoter } from './night';
+
+/** The product's name among the quoters (its estimates are what its history keeps). */
+export const PRODUCT_NAME = 'product';
 
 /** Minute 0 of a night: 17:00 in Moscow. */
 const OPENING = Date.parse('2026-11-20T17:00:00+03:00');
@@ -24,15 +32,40 @@ export function percentileCont(sorted: number[], q: number): number {
   return a + (b - a) * (position - lower);
 }
 
+const median = (xs: number[]) =>
+  percentileCont(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
+const joinedFrom = (p: Party): JoinedFrom => (p.remote ? 'away' : 'door');
+
 /**
- * What the API reads from the restaurant's last 28 days (`loadQuoteHistory` in queue-waits.ts): the
- * quantiles of the closed queue parties' minutes at the table by size bucket, and the share of
- * joins that were seated (the rest walked away or never came).
+ * What the API reads from the restaurant's last 28 days (`loadQuoteHistory` in queue-waits.ts and
+ * `loadQuoteRecord` in quote-record.repository.ts): the quantiles of the closed queue parties' minutes at the
+ * table by size bucket; joins by outcome and minutes waited; the product's own estimates at the join
+ * against the seated parties' actual waits (by where they joined from and step of the estimate);
+ * and the minutes from call to seat (by where they joined from).
  */
 export function learnedHistory(history: NightRecord[]): QuoteHistory {
   const byBucket = new Map<number, number[]>();
   const outcomes = new Map<number, WaitOutcomes>();
+  const errors = new Map<string, { from: JoinedFrom; step: number; minutes: number[] }>();
+  const walks = new Map<JoinedFrom, number[]>();
   for (const night of history.slice(-28)) {
+    for (const p of night.parties) {
+      if (p.seatedAt === null) continue;
+      const from = joinedFrom(p);
+      if (p.calledAt !== null) {
+        if (!walks.has(from)) walks.set(from, []);
+        walks.get(from)?.push(p.seatedAt - p.calledAt);
+      }
+      const estimate = p.estimates[PRODUCT_NAME];
+      if (estimate === null || estimate === undefined) continue;
+      const key = `${from}:${estimateStep(estimate)}`;
+      const step = errors.get(key) ?? { from, step: estimateStep(estimate), minutes: [] };
+      step.minutes.push(p.seatedAt - p.joinedAt - estimate);
+      errors.set(key, step);
+    }
     for (const turn of night.turns) {
       const key = turnBucket(turn.size);
       if (!byBucket.has(key)) byBucket.set(key, []);
@@ -54,7 +87,21 @@ export function learnedHistory(history: NightRecord[]): QuoteHistory {
       quantiles: TURN_QUANTILES.map((q) => percentileCont(sorted, q)),
     };
   });
-  return { turns, outcomes: [...outcomes.values()] };
+  return {
+    turns,
+    outcomes: [...outcomes.values()],
+    errors: [...errors.values()].map(
+      (e): EstimateErrors => ({
+        from: e.from,
+        step: e.step,
+        samples: e.minutes.length,
+        median: median(e.minutes),
+      }),
+    ),
+    walks: [...walks].map(
+      ([from, minutes]): WalkRecord => ({ from, samples: minutes.length, median: median(minutes) }),
+    ),
+  };
 }
 
 /**
@@ -67,6 +114,7 @@ export function productQuoter(history: NightRecord[]): Quoter {
   const learned = learnedHistory(history);
   const turns = turnModel(learned.turns);
   const stayChance = stayChanceOf(learned.outcomes);
+  const correct = quoteCorrectionOf(learned, 5);
   return (view) => {
     const quotes = quoteWaits({
       now: at(view.now),
@@ -83,12 +131,18 @@ export function productQuoter(history: NightRecord[]): Quoter {
         start: at(b.start),
         end: at(Math.max(b.start + BOOKING.holdMinutes, b.state === 'sat' ? view.now + 5 : 0)),
       })),
-      queue: view.queue.map((p) => ({ id: p.id, partySize: p.size, waitedMinutes: view.now - p.joinedAt })),
+      queue: view.queue.map((p) => ({
+        id: p.id,
+        partySize: p.size,
+        waitedMinutes: view.now - p.joinedAt,
+        from: joinedFrom(p),
+      })),
       turns,
       cleaningMinutes: 10,
-      walkMinutes: 5,
+      correct,
       stayChance,
     });
-    return quotes.find((e) => e.id === view.party.id)?.waitMinutes ?? null;
+    const quote = quotes.find((e) => e.id === view.party.id);
+    return { quoted: quote?.waitMinutes ?? null, estimate: quote?.estimateMinutes ?? null };
   };
 }

@@ -9,14 +9,15 @@ import { measureQuotes, PRODUCT, RULES } from './index';
 describe('quote accuracy on simulated service nights', () => {
   const result = measureQuotes(10);
 
-  it('beats every rule peers use by a quarter at least, and leaves few guests waiting 10+ min past the quote', () => {
+  it('misses by at most 0.65 of what every rule peers use misses by, and leaves few guests waiting 10+ min past the quote', () => {
     const product = result.overall[PRODUCT];
     if (!product) throw new Error('no product figures');
-    for (const rule of RULES) expect(product.mae, rule).toBeLessThan((result.overall[rule]?.mae ?? 0) * 0.8);
-    // Measured when written: MAE 4.7 min (best rule 6.2), 3.0 % seated 10+ min past the quote.
-    expect(product.mae).toBeLessThan(5);
+    for (const rule of RULES) expect(product.mae, rule).toBeLessThan((result.overall[rule]?.mae ?? 0) * 0.65);
+    // Measured when written: MAE 3.58 min (best rule 6.23: 0.58), 3.7 % seated 10+ min past the
+    // quote, 87.2 % no later than quote + 5. Before the record's correction: MAE 4.7, 3.0 %, 89 %.
+    expect(product.mae).toBeLessThan(3.8);
     expect(product.late10).toBeLessThan(0.05);
-    expect(product.withinPlus5).toBeGreaterThan(0.88);
+    expect(product.withinPlus5).toBeGreaterThan(0.85);
     expect(result.line).toMatch(
       /^quotes: MAE ratio \d+\.\d\d \(product \d+\.\d min, best rule [a-z0-9 ]+ \d+\.\d min\); late 10\+ min \d+\.\d %$/,
     );

@@ -329,6 +329,12 @@ export const queueEntries = pgTable(
     idempotencyHash: text('idempotency_hash'),
     tableIds: integer('table_ids').array().notNull().default(sql`'{}'::integer[]`),
     quotedWaitMinutes: integer('quoted_wait_minutes'),
+    /**
+     * The hall simulation's wait at the join, before the record's correction made it the quote: what
+     * the correction learns from (issue #20). Learning from the quote itself would correct the
+     * correction. Null where no quote was made (seated at once, no fitting table).
+     */
+    estimatedWaitMinutes: integer('estimated_wait_minutes'),
     telegramChatId: bigint('telegram_chat_id', { mode: 'number' }),
     /**
      * SHA-256 of the guest page's device key (base64url): a second join with the same phone gets

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type QuoteInput, quoteOutcome, quoteWaits, stayChanceOf, TURN_QUANTILES, turnModel } from './quote';
+import {
+  estimateStep,
+  type QuoteInput,
+  quoteCorrectionOf,
+  quoteOutcome,
+  quoteWaits,
+  stayChanceOf,
+  TURN_QUANTILES,
+  turnModel,
+} from './quote';
 
 const NOW = new Date('2026-11-20T19:00:00+03:00');
 const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000);
@@ -20,19 +29,25 @@ const base = (over: Partial<QuoteInput>): QuoteInput => ({
   queue: [],
   turns: turnModel([]),
   cleaningMinutes: 10,
-  walkMinutes: 5,
+  correct: quoteCorrectionOf({ errors: [], walks: [] }, 5),
   stayChance: () => 1,
   ...over,
 });
 
 describe('the quote (issue #20)', () => {
   it('quotes the walk from the door, not 0, when a table is free now', () => {
-    expect(quoteWaits(base({ queue: [{ id: 1, partySize: 2, waitedMinutes: 0 }] }))[0]).toMatchObject({
+    expect(
+      quoteWaits(base({ queue: [{ id: 1, partySize: 2, waitedMinutes: 0, from: 'door' as const }] }))[0],
+    ).toMatchObject({
       waitMinutes: 5,
     });
     expect(
-      quoteWaits(base({ queue: [{ id: 1, partySize: 2, waitedMinutes: 0 }], walkMinutes: 0 }))[0]
-        ?.waitMinutes,
+      quoteWaits(
+        base({
+          queue: [{ id: 1, partySize: 2, waitedMinutes: 0, from: 'door' as const }],
+          correct: quoteCorrectionOf({ errors: [], walks: [] }, 0),
+        }),
+      )[0]?.waitMinutes,
     ).toBe(0);
   });
 
@@ -52,7 +67,7 @@ describe('the quote (issue #20)', () => {
     const [quote] = quoteWaits(
       base({
         seated: [{ tableId: 1, seatedAt: minutesAgo(100), partySize: 2 }],
-        queue: [{ id: 1, partySize: 2, waitedMinutes: 0 }],
+        queue: [{ id: 1, partySize: 2, waitedMinutes: 0, from: 'door' as const }],
         turns: turnModel([spread(2)]),
       }),
     );
@@ -60,7 +75,7 @@ describe('the quote (issue #20)', () => {
   });
 
   it('lets the parties ahead who will walk away take no table', () => {
-    const queue = [1, 2, 3, 4].map((id) => ({ id, partySize: 2, waitedMinutes: 0 }));
+    const queue = [1, 2, 3, 4].map((id) => ({ id, partySize: 2, waitedMinutes: 0, from: 'door' as const }));
     const all = quoteWaits(base({ queue }));
     expect(all.map((q) => q.waitMinutes)).toEqual([5, 70, 140, 210]);
     // Half of those facing a long wait will leave: 1 + 0.5 parties expected by the second (it takes
@@ -84,6 +99,84 @@ describe('the quote (issue #20)', () => {
     expect(stay(5, 10)).toBeCloseTo((50 / 60) * (40 / 50), 5);
     // Too little history: everyone stays.
     expect(stayChanceOf([{ minute: 5, seated: 0, left: 10 }])(0, 60)).toBe(1);
+  });
+
+  it('corrects the estimate by how such estimates came true for such guests, step by step', () => {
+    const correct = quoteCorrectionOf(
+      {
+        errors: [
+          { from: 'door', step: 0, samples: 40, median: 3 },
+          { from: 'away', step: 0, samples: 40, median: 7 },
+          { from: 'door', step: 30, samples: 40, median: -4 },
+          // Too few to say anything: the estimate stands.
+          { from: 'away', step: 30, samples: 19, median: 12 },
+        ],
+        walks: [],
+      },
+      5,
+    );
+    // A table free now: the guest at the host stand in 3 minutes is held to the walk of 5; the one
+    // who joined from away comes back in 7.
+    expect(correct('door', 0)).toBe(5);
+    expect(correct('away', 0)).toBe(7);
+    // An estimate of 21-30 minutes came true 4 minutes sooner for door guests.
+    expect(correct('door', 28)).toBe(24);
+    expect(correct('away', 28)).toBe(28);
+    // No record of a step: the estimate, never below the walk.
+    expect(correct('door', 45)).toBe(45);
+    expect([0, 1, 10, 11, 120, 121, 500].map(estimateStep)).toEqual([0, 10, 10, 20, 120, 130, 130]);
+  });
+
+  it('floors the quote at the walk the record shows, when guests of that kind are quicker than the setting', () => {
+    const errors = [{ from: 'door' as const, step: 0, samples: 40, median: 2 }];
+    const walks = [
+      { from: 'door' as const, samples: 40, median: 2 },
+      { from: 'away' as const, samples: 40, median: 9 },
+    ];
+    const correct = quoteCorrectionOf({ errors, walks }, 5);
+    expect(correct('door', 0)).toBe(2);
+    // Guests from away take longer than the setting: the setting is the floor, the record the rest.
+    expect(correct('away', 0)).toBe(5);
+    // The record's medians are minutes with fractions; quotes are whole minutes.
+    const fractions = quoteCorrectionOf(
+      {
+        errors: [{ from: 'door', step: 0, samples: 40, median: 1.2 }],
+        walks: [{ from: 'door', samples: 40, median: 1.5 }],
+      },
+      5,
+    );
+    expect(fractions('door', 0)).toBe(2);
+    // Too few calls on record: the setting.
+    expect(
+      quoteCorrectionOf({ errors, walks: [{ from: 'door', samples: 19, median: 2 }] }, 5)('door', 0),
+    ).toBe(5);
+  });
+
+  it('quotes each waiting party by where it joined from, and keeps the estimate it was corrected from', () => {
+    const quotes = quoteWaits(
+      base({
+        tables: [fourTop(1), fourTop(2)],
+        queue: [
+          { id: 1, partySize: 2, waitedMinutes: 0, from: 'door' },
+          { id: 2, partySize: 2, waitedMinutes: 0, from: 'away' },
+        ],
+        correct: quoteCorrectionOf(
+          {
+            errors: [
+              { from: 'door', step: 0, samples: 40, median: 2 },
+              { from: 'away', step: 0, samples: 40, median: 6 },
+            ],
+            walks: [{ from: 'door', samples: 40, median: 2 }],
+          },
+          5,
+        ),
+      }),
+    );
+    expect(quotes.map((q) => [q.waitMinutes, q.estimateMinutes])).toEqual([
+      [2, 0],
+      [6, 0],
+    ]);
+    expect(quotes[1]?.range).toEqual({ min: 0, max: 10 });
   });
 
   it('calls a quote kept up to 5 minutes past it, late up to 10, and 10+ late beyond (bench and analytics alike)', () => {

@@ -2,10 +2,12 @@
  * The one quote a waiting guest is given, the same on the guest's page, in the join answer, on the
  * staff row and in the forecast strip. It is the hall simulation of wait-estimate.ts fed with what
  * the restaurant's history says about turn times (their spread, not just a median) and about the
- * guests ahead who will walk away, with a floor for the walk from the door.
+ * guests ahead who will walk away, corrected by the restaurant's own record of how such estimates
+ * came true, with a floor for the walk to the table.
  *
  * `bench/quotes` measures it on simulated service nights against the rules peers use.
  */
+import type { EntrySource } from './queue-status';
 import {
   defaultTurnMinutes,
   type EstimateTable,
@@ -55,6 +57,84 @@ export interface QuoteHistory {
    * seated after that long.
    */
   outcomes: WaitOutcomes[];
+  /** How the hall simulation's estimates at the join came true, by where guests joined from. */
+  errors: EstimateErrors[];
+  /** How long guests took from their call to their table, by where they joined from. */
+  walks: WalkRecord[];
+}
+
+/**
+ * Where a guest joined the queue from: at the host stand (a hostess added them, source 'staff'),
+ * or away, by the guest form or Telegram (they come back when called, and some never do).
+ */
+export type JoinedFrom = 'door' | 'away';
+export const joinedFrom = (source: EntrySource): JoinedFrom => (source === 'staff' ? 'door' : 'away');
+
+/**
+ * The steps the record of estimates is kept in: 0 (a table free now), then 10 minutes each (1-10,
+ * 11-20, ... 111-120), and all longer estimates together in the last (130).
+ */
+export const ESTIMATE_STEP_MINUTES = 10;
+export const ESTIMATE_LAST_STEP = 130;
+export const estimateStep = (minutes: number) =>
+  minutes <= 0
+    ? 0
+    : Math.min(ESTIMATE_LAST_STEP, Math.ceil(minutes / ESTIMATE_STEP_MINUTES) * ESTIMATE_STEP_MINUTES);
+
+/**
+ * Seated joins of one kind whose estimate at the join fell in one step: how many, and the median of
+ * their actual wait minus that estimate. The estimate is the hall simulation's (stored beside the
+ * quote), never the corrected quote: correcting the correction would chase its own tail.
+ */
+export interface EstimateErrors {
+  from: JoinedFrom;
+  step: number;
+  samples: number;
+  median: number;
+}
+
+/** Seated joins of one kind: how many were called first, and the median minutes from call to seat. */
+export interface WalkRecord {
+  from: JoinedFrom;
+  samples: number;
+  median: number;
+}
+
+/** Fewer seated joins than this in a step (or of a kind), and the record says little: it is not used. */
+export const CORRECTION_MIN_SAMPLES = 20;
+
+/** The quote of an estimate for a guest who joined from here. */
+export type QuoteCorrection = (from: JoinedFrom, estimateMinutes: number) => number;
+
+/**
+ * The quote from the hall simulation's estimate. The estimate plus the median of how far such
+ * estimates (same step, same kind of guest) fell from the actual waits of the last four weeks:
+ * the median, because the quote that misses by the fewest minutes on average is the middle of
+ * what happens. The simulation leaves out what it cannot see (the walk when called, who never
+ * comes, tables being cleared); the record carries it. Without enough record, the estimate stands.
+ *
+ * Never below the walk to the table (`walkMinutes`, the restaurant's setting), or, where the
+ * record shows guests of this kind reach their table sooner once called (guests at the host stand
+ * are a few steps away), that walk: the floor covers what the walk really is.
+ */
+export function quoteCorrectionOf(
+  history: Pick<QuoteHistory, 'errors' | 'walks'>,
+  walkMinutes: number,
+): QuoteCorrection {
+  const errors = new Map(
+    history.errors
+      .filter((e) => e.samples >= CORRECTION_MIN_SAMPLES)
+      .map((e) => [`${e.from}:${e.step}`, e.median]),
+  );
+  const walks = new Map(
+    history.walks.filter((w) => w.samples >= CORRECTION_MIN_SAMPLES).map((w) => [w.from, w.median]),
+  );
+  return (from, estimate) => {
+    // Whole minutes, as quotes are stored; the walk rounded up, never below it.
+    const floor = Math.ceil(Math.min(walkMinutes, walks.get(from) ?? walkMinutes));
+    const error = errors.get(`${from}:${estimateStep(estimate)}`) ?? 0;
+    return Math.max(floor, Math.round(estimate + error), 0);
+  };
 }
 
 export interface WaitOutcomes {
@@ -152,17 +232,20 @@ export interface QuoteInput {
   seated: { tableId: number; seatedAt: Date; partySize: number }[];
   /** Bookings to come (and locks), cleaning not included. */
   holds: TableHold[];
-  /** In queue order, with the minutes each has waited. */
-  queue: { id: number; partySize: number; waitedMinutes: number }[];
+  /** In queue order, with the minutes each has waited and where it joined from. */
+  queue: { id: number; partySize: number; waitedMinutes: number; from: JoinedFrom }[];
   turns: TurnModel;
   cleaningMinutes: number;
-  /** The floor of every quote: the walk from the door to the table (a restaurant setting). */
-  walkMinutes: number;
+  /** From the simulation's estimate to the quote (`quoteCorrectionOf`). */
+  correct: QuoteCorrection;
   /** The chance that a party ahead is still there when its table is (`stayChanceOf`). */
   stayChance: (waited: number, more: number) => number;
 }
 
-export interface Quote extends PartyEstimate {}
+export interface Quote extends PartyEstimate {
+  /** The hall simulation's wait before the correction (what the record of estimates keeps). */
+  estimateMinutes: number | null;
+}
 
 /** The quote of every waiting party, in queue order. */
 export function quoteWaits(input: QuoteInput): Quote[] {
@@ -181,9 +264,9 @@ export function quoteWaits(input: QuoteInput): Quote[] {
     cleaningMinutes: input.cleaningMinutes,
     stayChance: input.stayChance,
   });
-  return estimates.map((e) => {
-    if (e.waitMinutes === null) return e;
-    const wait = Math.max(input.walkMinutes, e.waitMinutes);
-    return { ...e, waitMinutes: wait, range: waitRange(wait) };
+  return estimates.map((e, i) => {
+    if (e.waitMinutes === null) return { ...e, estimateMinutes: null };
+    const wait = input.correct(input.queue[i]?.from ?? 'door', e.waitMinutes);
+    return { ...e, waitMinutes: wait, range: waitRange(wait), estimateMinutes: e.waitMinutes };
   });
 }

@@ -112,6 +112,27 @@ describe('wait estimates (a simulation of the hall)', () => {
     expect(estimates[0]).toMatchObject({ waitMinutes: 40, tableId: 2 });
   });
 
+  it('counts cleaning once between a party and the booking after it', () => {
+    // A couple stays 60 minutes and the table takes 10 to clear: a booking in 70 minutes leaves room.
+    const fits = estimateWaits(
+      base({
+        tables: [twoTop(1)],
+        holds: [{ tableId: 1, start: inMinutes(70), end: inMinutes(190) }],
+        queue: [{ id: 1, partySize: 2 }],
+      }),
+    );
+    expect(fits[0]).toMatchObject({ waitMinutes: 0, tableId: 1 });
+    // In 69 minutes it does not: the couple waits for the booking to end and the table to clear.
+    const late = estimateWaits(
+      base({
+        tables: [twoTop(1)],
+        holds: [{ tableId: 1, start: inMinutes(69), end: inMinutes(189) }],
+        queue: [{ id: 1, partySize: 2 }],
+      }),
+    );
+    expect(late[0]).toMatchObject({ waitMinutes: 199, tableId: 1 });
+  });
+
   it('treats a table past its turn time as freeing within minutes', () => {
     const [estimate] = estimateWaits(
       base({

@@ -112,8 +112,9 @@ export function estimateWaits(input: EstimateInput): PartyEstimate[] {
   for (const hold of input.holds) {
     const busy = busyByTable.get(hold.tableId);
     if (!busy || hold.end.getTime() <= now) continue;
-    // Cleaning before the next guests: the held table must be ready at the hold's start.
-    insertSorted(busy, { start: hold.start.getTime() - cleaning, end: hold.end.getTime() + cleaning });
+    // A party seated before the hold carries its own cleaning (its length is turn + cleaning), so the
+    // hold starts at its start; after it, the table is cleared for the next guests.
+    insertSorted(busy, { start: hold.start.getTime(), end: hold.end.getTime() + cleaning });
   }
 
   let expectedSeated = 0;

@@ -122,7 +122,10 @@ export function createGuestQueue(
       const restaurant = await restaurantOrThrow(db, id);
       const hall = await waits.hallOf(id);
       // What a couple joining now would wait: the figure a guest weighs before joining.
-      const [couple] = waits.simulate(hall, [{ id: -1, partySize: 2 }]).filter((e) => e.id === -1);
+      // By the form: the figure a guest weighs before joining from the link.
+      const [couple] = waits
+        .simulate(hall, [{ id: -1, partySize: 2, from: 'away' }])
+        .filter((e) => e.id === -1);
       return {
         id: restaurant.id,
         name: restaurant.name,

@@ -146,4 +146,59 @@ describe('the quote of a waiting guest', () => {
     expect(waits[0]).toBe(70);
     expect(waits[2]).toBeLessThan(210);
   });
+
+  it("corrects its estimate by how the restaurant's own estimates came true, for door and remote guests apart", async () => {
+    const r = await openTestRestaurant(t, who, {
+      name: 'Свой учёт',
+      tables: [
+        { number: '1', seatsMax: 4 },
+        { number: '2', seatsMax: 4 },
+      ],
+    });
+    // Four weeks of record: with a table free (estimate 0), guests added at the host stand sat 2
+    // minutes after joining (called at once), those who joined by the form 9 minutes after. Their
+    // quotes (30) were something else again: the correction learns from the estimate, not the quote.
+    const day = 24 * 60 * 60_000;
+    let n = 6000;
+    for (let i = 0; i < 2 * 20; i++) {
+      const door = i % 2 === 0;
+      const created = new Date(Date.now() - (i + 1) * day * 0.5);
+      const seated = new Date(created.getTime() + (door ? 2 : 9) * 60_000);
+      await t.database.db.insert(schema.queueEntries).values({
+        restaurantId: r.id,
+        serviceDate: localIsoDate('Europe/Moscow', created),
+        number: n++,
+        groupSize: 2,
+        source: door ? 'staff' : 'guest_form',
+        status: 'closed',
+        guestToken: randomBytes(18).toString('base64url'),
+        quotedWaitMinutes: 30,
+        estimatedWaitMinutes: 0,
+        createdAt: created,
+        invitedAt: created,
+        seatedAt: seated,
+        finishedAt: new Date(seated.getTime() + 60 * 60_000),
+        updatedAt: seated,
+      });
+    }
+    const remote = GuestQueueStatus.parse((await join(r.id)).json());
+    // The remote guest: 0 + 9. The walk-in at the door: 0 + 2, below the walk of 5, which the record
+    // shows door guests do not take (called to seated in 2 minutes).
+    expect(remote.waiting_time).toBe(9);
+    const walkIn = await staff('POST', '/api/reservation/', { restaurant: r.id, group_size: 2 });
+    expect(walkIn.statusCode, walkIn.body).toBe(201);
+    expect(QueueEntry.parse(walkIn.json()).waiting_time).toBe(2);
+    const rows = await t.database.db
+      .select()
+      .from(schema.queueEntries)
+      .where(eq(schema.queueEntries.restaurantId, r.id))
+      .orderBy(schema.queueEntries.id);
+    // Each join keeps the quote and the estimate it was corrected from.
+    expect(
+      rows.slice(-2).map((row) => [row.source, row.quotedWaitMinutes, row.estimatedWaitMinutes]),
+    ).toEqual([
+      ['guest_form', 9, 0],
+      ['staff', 2, 0],
+    ]);
+  });
 });

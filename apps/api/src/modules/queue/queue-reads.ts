@@ -36,7 +36,7 @@ export function createQueueReads(
       const restaurant = await restaurantOrThrow(db, query.restaurant_id);
       const day = query.date ?? localIsoDate(restaurant.timezone, now());
       const [rows, estimates] = await Promise.all([
-        repository.ofDay(restaurant.id, day, query.status, query.search),
+        repository.ofDay(restaurant.id, day, query.status, query.search, query.legacy_source),
         waits.estimates(restaurant.id),
       ]);
       return views.views(rows, estimates);

@@ -1,5 +1,5 @@
 import type { QueueEntry } from '@stolik/contracts';
-import type { PartyEstimate } from '@stolik/domain';
+import { legacySourceOf, type PartyEstimate } from '@stolik/domain';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { notFound } from '../../shared/http-errors';
 import type { VisitsRepository } from '../../shared/visits.repository';
@@ -20,6 +20,8 @@ export function toQueueEntry(row: EntryRow, estimate: PartyEstimate | undefined,
     phone: row.phone,
     source: row.source,
     status: row.status,
+    fake: row.fake,
+    legacy_source: legacySourceOf(row),
     created: row.createdAt.toISOString(),
     invite_time: iso(row.invitedAt),
     seated_time: iso(row.seatedAt),

@@ -1,8 +1,13 @@
 import { QUOTE_SETTINGS } from '@stolik/contracts';
+import type { Database } from '@stolik/db';
 import {
-  type PartyEstimate,
+  type JoinedFrom,
+  joinedFrom,
   type QueueStatus,
+  type Quote,
+  type QuoteCorrection,
   type QuoteHistory,
+  quoteCorrectionOf,
   quoteWaits,
   stayChanceOf,
   type TableHold,
@@ -11,6 +16,7 @@ import {
   type WaitingParty,
 } from '@stolik/domain';
 import type { EntryRow, QueueRepository } from './queue.repository';
+import { loadQuoteRecord } from './quote-record.repository';
 
 const CLEANING_MINUTES = 10;
 const TURN_CACHE_MS = 5 * 60_000;
@@ -29,11 +35,13 @@ export interface Hall {
   holds: TableHold[];
   turns: TurnModel;
   stayChance: (waited: number, more: number) => number;
-  walkMinutes: number;
+  /** From the simulation's estimate to the quote: the record's correction, the walk as its floor. */
+  correct: QuoteCorrection;
 }
 
 /** The waits of the live queue: the hall as it is now, simulated with what its history says. */
 export function createQueueWaits(
+  db: Database,
   repository: QueueRepository,
   now: () => Date,
   options: { turnCacheMs?: number } = {},
@@ -59,8 +67,12 @@ export function createQueueWaits(
 
   async function loadQuoteHistory(restaurantId: number): Promise<QuoteHistory> {
     const since = new Date(now().getTime() - TURN_HISTORY_DAYS * DAY_MS);
-    const { turns, outcomes } = await repository.quoteHistory(restaurantId, since);
+    const [{ turns, outcomes }, record] = await Promise.all([
+      repository.quoteHistory(restaurantId, since),
+      loadQuoteRecord(db, restaurantId, since),
+    ]);
     return {
+      ...record,
       turns: turns.map((r) => ({
         bucket: Number(r.bucket),
         samples: Number(r.samples),
@@ -96,12 +108,12 @@ export function createQueueWaits(
       })),
       turns: turnModel(history.turns),
       stayChance: stayChanceOf(history.outcomes),
-      walkMinutes: walkMinutes ?? QUOTE_SETTINGS.walk.default,
+      correct: quoteCorrectionOf(history, walkMinutes ?? QUOTE_SETTINGS.walk.default),
     };
   }
 
   /** The hall simulated now, with `newcomers` (parties not in the queue yet) after everyone waiting. */
-  function simulate(hall: Hall, newcomers: WaitingParty[] = []): PartyEstimate[] {
+  function simulate(hall: Hall, newcomers: (WaitingParty & { from?: JoinedFrom })[] = []): Quote[] {
     const seated = hall.seated
       .filter((r) => r.seatedAt)
       .flatMap((r) =>
@@ -117,29 +129,33 @@ export function createQueueWaits(
           id: r.id,
           partySize: r.groupSize,
           waitedMinutes: Math.max(0, (now().getTime() - r.createdAt.getTime()) / 60_000),
+          from: joinedFrom(r.source),
         })),
-        ...newcomers.map((n) => ({ ...n, waitedMinutes: 0 })),
+        // A newcomer asks at the host stand (the staff forecast), unless said otherwise.
+        ...newcomers.map((n) => ({ from: 'door' as const, ...n, waitedMinutes: 0 })),
       ],
       turns: hall.turns,
       cleaningMinutes: CLEANING_MINUTES,
-      walkMinutes: hall.walkMinutes,
+      correct: hall.correct,
       stayChance: hall.stayChance,
     });
   }
 
   /** The hall simulated now: a wait for every waiting party of the restaurant. */
-  async function estimates(restaurantId: number): Promise<Map<number, PartyEstimate>> {
+  async function estimates(restaurantId: number): Promise<Map<number, Quote>> {
     return new Map(simulate(await hallOf(restaurantId)).map((e) => [e.id, e]));
   }
 
   /** The quote recorded for accuracy: the simulation with the new party at the end of the queue. */
-  async function withQuote(
-    entry: EntryRow,
-  ): Promise<{ entry: EntryRow; estimate: PartyEstimate | undefined }> {
+  async function withQuote(entry: EntryRow): Promise<{ entry: EntryRow; estimate: Quote | undefined }> {
     const estimate = (await estimates(entry.restaurantId)).get(entry.id);
     const quoted = estimate?.waitMinutes ?? null;
-    if (entry.quotedWaitMinutes !== quoted) await repository.setQuote(entry.id, quoted);
-    return { entry: { ...entry, quotedWaitMinutes: quoted }, estimate };
+    // The simulation's own estimate beside the quote: what the record's correction learns from.
+    const estimated = estimate?.estimateMinutes ?? null;
+    if (entry.quotedWaitMinutes !== quoted || entry.estimatedWaitMinutes !== estimated) {
+      await repository.setQuote(entry.id, quoted, estimated);
+    }
+    return { entry: { ...entry, quotedWaitMinutes: quoted, estimatedWaitMinutes: estimated }, estimate };
   }
 
   return { hallOf, simulate, estimates, withQuote };

@@ -1,6 +1,7 @@
 import { type Database, schema, type Tx } from '@stolik/db';
 import {
   type BookingStatus,
+  type LegacySource,
   OUTCOME_STEP_MINUTES,
   type QueueStatus,
   TABLE_HOLDING_BOOKING_STATUSES,
@@ -23,6 +24,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { countsInQueueFiguresSql, legacySourceCondition } from './entry-source';
 
 const {
   queueEntries,
@@ -111,7 +113,13 @@ export function createQueueRepository(db: Database) {
       )[0],
 
     /** A day's entries, optionally by status and search, the latest changed first. */
-    ofDay: (restaurantId: number, day: string, statuses?: QueueStatus[], search?: string) =>
+    ofDay: (
+      restaurantId: number,
+      day: string,
+      statuses?: QueueStatus[],
+      search?: string,
+      legacySources?: readonly LegacySource[],
+    ) =>
       db
         .select()
         .from(queueEntries)
@@ -121,16 +129,26 @@ export function createQueueRepository(db: Database) {
             eq(queueEntries.serviceDate, day),
             statuses?.length ? inArray(queueEntries.status, statuses) : undefined,
             search ? searchFilter(search) : undefined,
+            legacySources?.length ? legacySourceCondition(legacySources) : undefined,
           ),
         )
         .orderBy(desc(queueEntries.updatedAt), desc(queueEntries.id)),
 
-    /** The entries in these statuses, in queue order (who came first). */
+    /**
+     * The parties in these statuses, in queue order (who came first). A Fake is no party: it waits
+     * for nothing and holds no table (legacy-source.ts of @stolik/domain).
+     */
     inStatuses: (restaurantId: number, statuses: QueueStatus[]) =>
       db
         .select()
         .from(queueEntries)
-        .where(and(eq(queueEntries.restaurantId, restaurantId), inArray(queueEntries.status, statuses)))
+        .where(
+          and(
+            eq(queueEntries.restaurantId, restaurantId),
+            inArray(queueEntries.status, statuses),
+            eq(queueEntries.fake, false),
+          ),
+        )
         .orderBy(asc(queueEntries.createdAt), asc(queueEntries.id)),
 
     /** How many entries in these statuses came before this one. */
@@ -269,6 +287,7 @@ export function createQueueRepository(db: Database) {
             and(
               eq(queueEntries.restaurantId, restaurantId),
               eq(queueEntries.status, 'closed'),
+              countsInQueueFiguresSql(),
               gte(queueEntries.finishedAt, since),
               sql`${queueEntries.finishedAt} >= ${queueEntries.seatedAt}`,
             ),
@@ -284,6 +303,7 @@ export function createQueueRepository(db: Database) {
           .where(
             and(
               eq(queueEntries.restaurantId, restaurantId),
+              countsInQueueFiguresSql(),
               gte(queueEntries.createdAt, since),
               or(
                 sql`${queueEntries.seatedAt} is not null`,
@@ -297,8 +317,12 @@ export function createQueueRepository(db: Database) {
       return { turns, outcomes };
     },
 
-    setQuote: (id: number, minutes: number | null) =>
-      db.update(queueEntries).set({ quotedWaitMinutes: minutes }).where(eq(queueEntries.id, id)),
+    /** The quote given and the hall simulation's estimate it came from (issue #20). */
+    setQuote: (id: number, quoted: number | null, estimated: number | null) =>
+      db
+        .update(queueEntries)
+        .set({ quotedWaitMinutes: quoted, estimatedWaitMinutes: estimated })
+        .where(eq(queueEntries.id, id)),
 
     // ---- in a writing transaction ----
 

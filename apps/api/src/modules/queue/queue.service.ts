@@ -20,7 +20,7 @@ export function createQueueService(
   options: { turnCacheMs?: number } = {},
 ) {
   const repository = createQueueRepository(db);
-  const waits = createQueueWaits(repository, now, options);
+  const waits = createQueueWaits(db, repository, now, options);
   const views = createQueueViews(repository, waits, createVisitsRepository(db));
   const changes = createQueueChanges(db, now, repository);
   return {

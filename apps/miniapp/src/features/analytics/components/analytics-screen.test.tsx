@@ -40,6 +40,7 @@ function report(over: Partial<AnalyticsReport> = {}): AnalyticsReport {
     timezone: 'Europe/Moscow',
     start_date: '2026-03-08',
     end_date: '2026-03-14',
+    queue_by_source: [],
     totals: {
       joins: 0,
       seated: 0,

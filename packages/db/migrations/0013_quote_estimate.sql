@@ -1,0 +1,1 @@
+ALTER TABLE "queue_entries" ADD COLUMN "estimated_wait_minutes" integer;
