@@ -350,9 +350,17 @@ describe('Telegram’s webhook (POST /api/telegram/webhook/)', () => {
     hooked.app.inject({ method: 'POST', url: '/api/telegram/webhook/', headers, payload });
 
   it('hands an update with the right secret to the bot', async () => {
+    // Among what the bot sent since: a guest message of an earlier test may still be on its way
+    // through the dispatcher and land after the welcome.
+    const before = fake.callsOf('sendMessage').length;
     const res = await post({ 'x-telegram-bot-api-secret-token': SECRET }, privateMessage('/start'));
     expect(res.statusCode, res.body).toBe(200);
-    expect(fake.callsOf('sendMessage').at(-1)?.payload.text).toBe(ru.bot.welcome);
+    expect(
+      fake
+        .callsOf('sendMessage')
+        .slice(before)
+        .map((call) => call.payload.text),
+    ).toContain(ru.bot.welcome);
   });
 
   it('answers 404 without the secret or with another one, before reading the body', async () => {
