@@ -6,6 +6,12 @@ export interface RecordedCall {
   payload: Record<string, unknown>;
   /** Date.now() when the request arrived. */
   at: number;
+  /**
+   * The path before `/bot<token>/`: '' for the root start() returned, or what a client added to
+   * it. Tells two clients of one fake apart (a bot that crashed and the one that replaced it)
+   * whenever their requests are read, which can be after the moment one stopped.
+   */
+  via: string;
 }
 
 interface Refusal {
@@ -144,6 +150,7 @@ export class FakeBotApi {
     request: IncomingMessage,
   ): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> {
     const method = (request.url ?? '').split('/').pop() ?? '';
+    const via = (request.url ?? '').split('/bot')[0] ?? '';
     const payload = await readJson(request);
     const at = Date.now();
     if (this.hanging.has(method)) {
@@ -167,7 +174,7 @@ export class FakeBotApi {
         },
       };
     }
-    this.calls.push({ method, payload, at });
+    this.calls.push({ method, payload, at, via });
     if (method === 'getUpdates') return { status: 200, body: { ok: true, result: await this.poll(payload) } };
     return { status: 200, body: { ok: true, result: this.answer(method, payload) } };
   }

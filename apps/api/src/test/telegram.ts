@@ -136,24 +136,24 @@ export async function deliveredChats(db: Database, restaurantId: number): Promis
 
 /**
  * What a burst to one message per chat came to: how often each chat got it, and which chats got
- * it more than once.
+ * it more than once, with the root (`via`) each arrival came through, in the order they arrived.
  */
 export function arrivals(
-  calls: readonly { payload: Record<string, unknown>; at: number }[],
+  calls: readonly { payload: Record<string, unknown>; at: number; via: string }[],
   chats: number[],
 ) {
   const wanted = new Set(chats);
-  const byChat = new Map<number, number[]>();
+  const byChat = new Map<number, { at: number; via: string }[]>();
   for (const call of calls) {
     const chat = Number(call.payload.chat_id);
     if (!wanted.has(chat)) continue;
-    byChat.set(chat, [...(byChat.get(chat) ?? []), call.at]);
+    byChat.set(chat, [...(byChat.get(chat) ?? []), { at: call.at, via: call.via }]);
   }
   return {
     missing: chats.filter((chat) => !byChat.has(chat)),
     repeated: [...byChat.entries()]
       .filter(([, times]) => times.length > 1)
-      .map(([chat, times]) => ({ chat, times })),
+      .map(([chat, times]) => ({ chat, times: times.map((x) => x.at), vias: times.map((x) => x.via) })),
   };
 }
 
