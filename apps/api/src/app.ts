@@ -158,9 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       seenOrigin = `${request.protocol}://${request.headers.host}`;
   });
   const invitations = createInvitationsService(db, usersRepository, publicUrl);
-  const users = createUsersService(db, usersRepository, invitations, auth);
+  const users = createUsersService(usersRepository, invitations, auth);
   const telegramSignIn = createTelegramSignIn({
-    db,
     botToken: deps.config.botToken,
     maxAgeS: deps.config.telegramAuthMaxAgeS,
     auth,
