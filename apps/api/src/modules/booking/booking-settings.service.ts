@@ -19,7 +19,7 @@ import { localIsoDate } from '@stolik/domain';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { FieldValidationError, notFound } from '../../shared/http-errors';
 import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
-import { announceChange } from '../events/changes';
+import { announceChange } from '../events/changes.repository';
 import {
   DEFAULT_CLEANING_MINUTES,
   DEFAULT_PREPARATION_MINUTES,

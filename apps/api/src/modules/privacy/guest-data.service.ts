@@ -4,7 +4,7 @@ import { ACTIVE_QUEUE_STATUSES, type BookingStatus } from '@stolik/domain';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { HttpError, notFound } from '../../shared/http-errors';
 import { phoneOrThrow } from '../../shared/phone-input';
-import { announceChange } from '../events/changes';
+import { announceChange } from '../events/changes.repository';
 import {
   holdsGuestValues,
   outboxOfBookings,

@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../../shared/db-errors';
 import { HttpError, notFound } from '../../shared/http-errors';
 import { phoneOrThrow } from '../../shared/phone-input';
 import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
-import { announceChange } from '../events/changes';
+import { announceChange } from '../events/changes.repository';
 import type { QueueService } from './queue.service';
 
 /*

@@ -1,6 +1,6 @@
 import { type Database, schema } from '@stolik/db';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { announceChange } from '../events/changes';
+import { announceChange } from '../events/changes.repository';
 
 const { restaurants, diningTables } = schema;
 export type RestaurantRow = typeof restaurants.$inferSelect;
