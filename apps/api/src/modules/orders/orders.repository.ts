@@ -3,7 +3,7 @@ import type { OrderStatus } from '@stolik/domain';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { announceChange } from '../events/changes.repository';
 
-const { orders, orderItems, restaurants, diningTables, users } = schema;
+const { orders, orderItems, diningTables, users } = schema;
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -49,14 +49,6 @@ export function createOrdersRepository(db: Database) {
     and(eq(orders.restaurantId, restaurantId), eq(orders.serviceDate, date));
 
   return {
-    timezoneOf: async (restaurantId: number): Promise<string | undefined> =>
-      (
-        await db
-          .select({ timezone: restaurants.timezone })
-          .from(restaurants)
-          .where(eq(restaurants.id, restaurantId))
-      )[0]?.timezone,
-
     /** One page of a service day's orders (of some statuses, or all), oldest first, and how many there are. */
     async dayPage(
       restaurantId: number,

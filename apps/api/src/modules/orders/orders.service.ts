@@ -11,6 +11,7 @@ import { kopecksToRubles } from '@stolik/domain';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { conflict, notFound } from '../../shared/http-errors';
 import { serviceDateOf } from '../booking/availability-input';
+import { createRestaurantsRepository } from '../restaurants/restaurants.repository';
 import { createOrderImport } from './order-import';
 import { createOrdersRepository, type OrderWithCloser } from './orders.repository';
 
@@ -40,9 +41,10 @@ function toOrder({ row, closedByFirst, closedByLast, closedByEmail }: OrderWithC
  */
 export function createOrdersService(db: Database, now: () => Date = () => new Date()) {
   const repository = createOrdersRepository(db);
+  const restaurants = createRestaurantsRepository(db);
 
   async function timezoneOf(restaurantId: number): Promise<string> {
-    const timezone = await repository.timezoneOf(restaurantId);
+    const timezone = await restaurants.timezoneOf(restaurantId);
     if (timezone === undefined) throw notFound();
     return timezone;
   }

@@ -1,7 +1,7 @@
 import { type Database, schema } from '@stolik/db';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 
-const { posKeys, restaurants } = schema;
+const { posKeys } = schema;
 export type PosKeyRow = typeof posKeys.$inferSelect;
 
 /** Where POS keys are kept (by their hash only); who may see and make them is the service's. */
@@ -16,14 +16,6 @@ export function createPosKeysRepository(db: Database) {
           .where(and(eq(posKeys.keyHash, keyHash), isNull(posKeys.revokedAt)))
           .returning({ id: posKeys.id, restaurantId: posKeys.restaurantId })
       )[0],
-
-    restaurantExists: async (restaurantId: number): Promise<boolean> =>
-      (
-        await db
-          .select({ id: restaurants.id })
-          .from(restaurants)
-          .where(eq(restaurants.id, restaurantId))
-      ).length > 0,
 
     /** The restaurant's keys, newest first, revoked ones included. */
     list: (restaurantId: number): Promise<PosKeyRow[]> =>

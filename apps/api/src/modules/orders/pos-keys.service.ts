@@ -3,6 +3,7 @@ import type { PosKey, PosKeyCreateBody, PosKeyCreated } from '@stolik/contracts'
 import type { Database } from '@stolik/db';
 import type { PosCaller, Viewer } from '../../shared/access';
 import { notFound } from '../../shared/http-errors';
+import { createRestaurantsRepository } from '../restaurants/restaurants.repository';
 import { createPosKeysRepository, type PosKeyRow } from './pos-keys.repository';
 
 const KEY_START = 'pos_';
@@ -39,9 +40,10 @@ const toPosKey = (row: PosKeyRow): PosKey => ({
 /** The keys of a restaurant's POS, for its admins (the route checks who calls). */
 export function createPosKeysService(db: Database) {
   const repository = createPosKeysRepository(db);
+  const restaurants = createRestaurantsRepository(db);
 
   async function requireRestaurantRow(restaurantId: number): Promise<void> {
-    if (!(await repository.restaurantExists(restaurantId))) throw notFound();
+    if (!(await restaurants.exists(restaurantId))) throw notFound();
   }
 
   return {

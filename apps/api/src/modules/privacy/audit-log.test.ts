@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentities, type Identities, type Person } from '../../test/identities';
 import { openTestRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { freshPhone } from './privacy-fixtures';
+import { freshPhone } from '../../test/privacy-fixtures';
 
 describe('the audit log of staff actions', () => {
   let t: TestApp;

@@ -15,7 +15,7 @@ import {
   guestOf,
   insertBooking,
   insertEntry,
-} from './privacy-fixtures';
+} from '../../test/privacy-fixtures';
 
 const DAY = 86_400_000;
 

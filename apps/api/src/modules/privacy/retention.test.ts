@@ -13,8 +13,9 @@ import {
   insertBooking,
   insertEntry,
   insertRestaurant,
-} from './privacy-fixtures';
-import { anonymiseExpiredGuests, startGuestRetention } from './retention';
+} from '../../test/privacy-fixtures';
+import { startGuestRetention } from './retention';
+import { anonymiseExpiredGuests } from './retention.repository';
 
 /** The moment the job runs in these tests; every row is placed relative to it. */
 const NOW = new Date('2026-06-01T12:00:00Z');
