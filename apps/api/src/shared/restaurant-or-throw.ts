@@ -1,5 +1,8 @@
 import type { Database } from '@stolik/db';
-import { createRestaurantsRepository, type RestaurantRow } from '../modules/restaurants/restaurants.repository';
+import {
+  createRestaurantsRepository,
+  type RestaurantRow,
+} from '../modules/restaurants/restaurants.repository';
 import { notFound } from './http-errors';
 
 /** The restaurant, or 404 (a superuser passes the access check for any id, existing or not). */

@@ -19,13 +19,13 @@ import {
   serviceDayBounds,
 } from '@stolik/domain';
 import { type FieldMessage, FieldValidationError, notFound } from '../../shared/http-errors';
+import { createRestaurantsRepository } from '../restaurants/restaurants.repository';
 import {
   type BookingFigures,
   createAnalyticsRepository,
   type OrderFigures,
   type QueueFigures,
 } from './analytics.repository';
-import { createRestaurantsRepository } from '../restaurants/restaurants.repository';
 
 const round = (value: number | null, digits: number): number | null =>
   value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits;

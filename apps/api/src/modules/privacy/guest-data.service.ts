@@ -29,7 +29,10 @@ export function createGuestDataService(db: Database, now: () => Date = () => new
     async export(restaurantId: number, phoneInput: string): Promise<GuestExport> {
       const retention = await retentionOf(restaurantId);
       const phone = phoneOrThrow(phoneInput, true);
-      const { entries, entryHistory, booked, bookedHistory } = await repository.recordsOf(restaurantId, phone);
+      const { entries, entryHistory, booked, bookedHistory } = await repository.recordsOf(
+        restaurantId,
+        phone,
+      );
       return {
         restaurant: restaurantId,
         phone,

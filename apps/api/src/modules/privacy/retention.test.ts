@@ -2,7 +2,6 @@ import { schema } from '@stolik/db';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentities, type Identities } from '../../test/identities';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   BLANK,
   bookingRow,
@@ -14,6 +13,7 @@ import {
   insertEntry,
   insertRestaurant,
 } from '../../test/privacy-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import { startGuestRetention } from './retention';
 import { anonymiseExpiredGuests } from './retention.repository';
 

@@ -10,7 +10,11 @@ export function createPlatformRepository(db: Database) {
     setting: async (key: string): Promise<PlatformSettingRow | undefined> =>
       (await db.select().from(platformSettings).where(eq(platformSettings.key, key)))[0],
 
-    saveSetting: async (key: string, value: Record<string, unknown>, by: number): Promise<PlatformSettingRow> => {
+    saveSetting: async (
+      key: string,
+      value: Record<string, unknown>,
+      by: number,
+    ): Promise<PlatformSettingRow> => {
       const [row] = await db
         .insert(platformSettings)
         .values({ key, value, updatedBy: by })

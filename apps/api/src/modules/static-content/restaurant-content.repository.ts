@@ -23,7 +23,10 @@ export interface FontMeta {
 /** Where a restaurant's palette, font and preset comments are kept. */
 export function createRestaurantContentRepository(db: Database) {
   /** Keeps these columns of the restaurant's content row, making the row when it has none. */
-  async function saveContent(restaurantId: number, values: { palette: Record<string, string> } | { comments: string[] }) {
+  async function saveContent(
+    restaurantId: number,
+    values: { palette: Record<string, string> } | { comments: string[] },
+  ) {
     await db
       .insert(restaurantStaticContent)
       .values({ restaurantId, ...values })
@@ -42,12 +45,15 @@ export function createRestaurantContentRepository(db: Database) {
           .where(eq(restaurantStaticContent.restaurantId, restaurantId))
       )[0],
 
-    savePalette: (restaurantId: number, palette: Record<string, string>) => saveContent(restaurantId, { palette }),
+    savePalette: (restaurantId: number, palette: Record<string, string>) =>
+      saveContent(restaurantId, { palette }),
 
     saveComments: (restaurantId: number, comments: string[]) => saveContent(restaurantId, { comments }),
 
     fontMetaOf: async (restaurantId: number): Promise<FontMeta | undefined> =>
-      (await db.select(fontMeta).from(restaurantFonts).where(eq(restaurantFonts.restaurantId, restaurantId)))[0],
+      (
+        await db.select(fontMeta).from(restaurantFonts).where(eq(restaurantFonts.restaurantId, restaurantId))
+      )[0],
 
     fontOf: async (restaurantId: number): Promise<RestaurantFontRow | undefined> =>
       (await db.select().from(restaurantFonts).where(eq(restaurantFonts.restaurantId, restaurantId)))[0],

@@ -42,7 +42,10 @@ export function createSchemeRepository(db: Database) {
       tx: Database | Tx = db,
     ): Promise<{ tables: TableRow[]; zoneIds: number[] }> => {
       const tables = await tx.select().from(diningTables).where(eq(diningTables.restaurantId, restaurantId));
-      const zoneRows = await tx.select({ id: zones.id }).from(zones).where(eq(zones.restaurantId, restaurantId));
+      const zoneRows = await tx
+        .select({ id: zones.id })
+        .from(zones)
+        .where(eq(zones.restaurantId, restaurantId));
       return { tables, zoneIds: zoneRows.map((z) => z.id) };
     },
 

@@ -60,7 +60,9 @@ export function createDeliveriesRepository(db: Database) {
       tx
         .select()
         .from(outbox)
-        .where(and(isNull(outbox.deliveredAt), isNull(outbox.failedAt), lte(outbox.nextAttemptAt, sql`now()`)))
+        .where(
+          and(isNull(outbox.deliveredAt), isNull(outbox.failedAt), lte(outbox.nextAttemptAt, sql`now()`)),
+        )
         .orderBy(asc(outbox.id))
         .limit(limit)
         .for('update', { skipLocked: true }),
@@ -84,14 +86,20 @@ export function createDeliveriesRepository(db: Database) {
                 tx
                   .select({ one: sql`1` })
                   .from(memberships)
-                  .where(and(eq(memberships.userId, users.id), eq(memberships.restaurantId, row.restaurantId))),
+                  .where(
+                    and(eq(memberships.userId, users.id), eq(memberships.restaurantId, row.restaurantId)),
+                  ),
               ),
             ),
           ),
         ),
 
     /** One delivery of the outbox row per recipient (one already made stays as it is). */
-    addDeliveries: async (tx: Tx, row: OutboxRow, recipients: { userId: number | null; chatId: number }[]) => {
+    addDeliveries: async (
+      tx: Tx,
+      row: OutboxRow,
+      recipients: { userId: number | null; chatId: number }[],
+    ) => {
       await tx
         .insert(deliveries)
         .values(
@@ -222,7 +230,11 @@ export function createDeliveriesRepository(db: Database) {
         .where(
           inArray(
             deliveries.id,
-            db.select({ id: deliveries.id }).from(deliveries).where(lt(column, ago(ms))).limit(CLEANUP_BATCH),
+            db
+              .select({ id: deliveries.id })
+              .from(deliveries)
+              .where(lt(column, ago(ms)))
+              .limit(CLEANUP_BATCH),
           ),
         )
         .returning({ id: deliveries.id });
@@ -338,7 +350,9 @@ export function createDeliveriesRepository(db: Database) {
       lastError: string,
     ) => {
       const next: { failedAt: SQL } | { nextAttemptAt: SQL } =
-        retryInMs === null ? { failedAt: sql`clock_timestamp()` } : { nextAttemptAt: fromNow(retryInMs / 1000) };
+        retryInMs === null
+          ? { failedAt: sql`clock_timestamp()` }
+          : { nextAttemptAt: fromNow(retryInMs / 1000) };
       await db
         .update(deliveries)
         .set({ attempts, ...next, claimedAt: null, claimToken: null, lastError })

@@ -173,10 +173,7 @@ export function createUsersRepository(db: Database) {
     /** The account forgets its Telegram, and its messages not yet sent are dropped, together. */
     unlinkTelegram: (userId: number) =>
       db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ telegramId: null, telegramUsername: null })
-          .where(eq(users.id, userId));
+        await tx.update(users).set({ telegramId: null, telegramUsername: null }).where(eq(users.id, userId));
         await tx
           .delete(notificationDeliveries)
           .where(
