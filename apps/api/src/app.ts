@@ -48,7 +48,7 @@ import { createRestaurantContentService } from './modules/static-content/restaur
 import { createSchemeService } from './modules/static-content/scheme.service';
 import { staticContentRoutes } from './modules/static-content/static-content.routes';
 import { createChatActions } from './modules/telegram/chat-actions';
-import type { DispatcherTuning } from './modules/telegram/dispatcher';
+import type { DispatcherTuning } from './modules/telegram/dispatcher-tuning';
 import { createGuestChannel } from './modules/telegram/guest-chat';
 import { telegramRoutes } from './modules/telegram/telegram.routes';
 import { createTelegramService } from './modules/telegram/telegram.service';

@@ -360,3 +360,4 @@ export function createDeliveriesRepository(db: Database) {
     },
   };
 }
+export type DeliveriesRepository = ReturnType<typeof createDeliveriesRepository>;

@@ -2,75 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { MiniAppAddress } from '@stolik/bot';
 import type { Database } from '@stolik/db';
 import { createServerI18n } from '@stolik/i18n';
-import { Api, GrammyError } from 'grammy';
+import { type Api, GrammyError } from 'grammy';
 import { CLEANUP_BATCH, createDeliveriesRepository } from './deliveries.repository';
+import { DEFAULT_TUNING, type DispatcherTuning } from './dispatcher-tuning';
 import { type NotificationFacts, type OutgoingMessage, renderNotification } from './notification-messages';
-
-export interface DispatcherTuning {
-  /** At most one message per chat in this long (Telegram: about one per second per chat). */
-  perChatIntervalMs: number;
-  /** At least this long between two messages overall (Telegram: 30 per second per bot). */
-  globalIntervalMs: number;
-  /** How far ahead a claim reserves send slots. */
-  horizonMs: number;
-  /** A claimed message not finished within this long is claimed again (its dispatcher died). */
-  leaseMs: number;
-  /**
-   * A message whose moment has passed by more than this (the process was busy) is not sent late,
-   * where it could crowd the next second, but given back and claimed again with a new slot.
-   */
-  maxLatenessMs: number;
-  /** Tries before a message is marked failed (a 429 is not a try). */
-  maxAttempts: number;
-  /**
-   * The longest retry_after honoured, in seconds: a longer one (a buggy proxy, a misread header)
-   * is waited this long, not days, and the message is tried again then.
-   */
-  maxRetryAfterS: number;
-  /**
-   * 429s in a row for one message before it is marked failed: a 429 is not a try, but a message
-   * Telegram refuses this many times running (with nothing else between) will not retry forever.
-   */
-  maxRateLimitedInARow: number;
-  backoffBaseMs: number;
-  backoffMaxMs: number;
-  /** Without a wake-up, look for work this often. */
-  pollMs: number;
-  /** Outbox rows turned into deliveries per transaction. */
-  fanOutBatch: number;
-  /** How often old rows are deleted (and once at start). */
-  cleanupEveryMs: number;
-  /** Sent messages are kept this long (and outbox rows whose messages are all gone). */
-  keepSentMs: number;
-  /** Failed messages stay listed for the admins this long. */
-  keepFailedMs: number;
-  /** A chat's rate slot this far in the past says nothing any more (the chat is free). */
-  keepSlotsMs: number;
-}
-
-/**
- * Telegram's limits with room for a send that leaves up to maxLatenessMs after its slot: slots
- * 1.15 s apart per chat and 40 ms apart overall keep any chat's two messages at least 1.05 s apart
- * and any second at 28 messages at most, even when every message leaves as late as allowed.
- */
-export const DEFAULT_TUNING: DispatcherTuning = {
-  perChatIntervalMs: 1150,
-  globalIntervalMs: 40,
-  maxLatenessMs: 100,
-  horizonMs: 1000,
-  leaseMs: 60_000,
-  maxAttempts: 10,
-  maxRetryAfterS: 3600,
-  maxRateLimitedInARow: 20,
-  backoffBaseMs: 5000,
-  backoffMaxMs: 30 * 60_000,
-  pollMs: 500,
-  fanOutBatch: 100,
-  cleanupEveryMs: 10 * 60_000,
-  keepSentMs: 30 * 24 * 3600_000,
-  keepFailedMs: 90 * 24 * 3600_000,
-  keepSlotsMs: 60_000,
-};
+import { createSendFailures, type SendClaim } from './send-failures';
 
 export interface DispatcherLogger {
   info: (obj: object, msg?: string) => void;
@@ -93,39 +29,14 @@ export interface DispatcherDeps {
   name?: string;
 }
 
-interface Scheduled {
-  id: number;
-  chatId: number;
-  attempts: number;
+interface Scheduled extends SendClaim {
   /** When to send, on this process's clock (Date.now()). */
   dueAt: number;
 }
 
 const SMS_NOTE = 'sms: not sent (SMS delivery is not part of the product yet)';
 
-/**
- * A 429's last_error, which also counts the 429s in a row for that message (no column of its own:
- * any other outcome overwrites last_error, and so ends the run): '429 #3: retry after 5 s'.
- */
-const rateLimitNote = (inARow: number, seconds: number) => `429 #${inARow}: retry after ${seconds} s`;
-/** How many 429s in a row a message's last_error tells of (0: its last outcome was something else). */
-export function rateLimitedInARow(lastError: string | null): number {
-  const run = /^429 #(\d+):/.exec(lastError ?? '');
-  return run ? Number(run[1]) : 0;
-}
-
 export type Dispatcher = ReturnType<typeof createDispatcher>;
-
-/**
- * The dispatcher's own Bot API client: no auto-retry (429s are its business), a bounded wait.
- * A send must end within its claim's lease, or another dispatcher could send it again while it
- * hangs: a claimed message waits up to about a second for its slot (the claim's horizon), so the
- * wait is the lease less two seconds (at most 30 s).
- */
-export function createDeliveryApi(token: string, apiRoot?: string, leaseMs = DEFAULT_TUNING.leaseMs): Api {
-  const timeoutSeconds = Math.max(1, Math.min(30, Math.floor((leaseMs - 2000) / 1000)));
-  return new Api(token, { ...(apiRoot ? { apiRoot } : {}), timeoutSeconds });
-}
 
 /**
  * Delivers the outbox in two steps, both safe to run in several processes at once:
@@ -166,6 +77,16 @@ export function createDispatcher(deps: DispatcherDeps) {
   const stats = { sent: 0, rateLimited: 0, retried: 0, failed: 0, late: 0 };
   /** When the next clean-up is due (Date.now()); 0: at the first round. */
   let cleanupDueAt = 0;
+  const failures = createSendFailures({
+    db,
+    repository,
+    tuning,
+    stats,
+    pause: (untilMs) => {
+      pausedUntil = Math.max(pausedUntil, untilMs);
+    },
+    logger: deps.logger,
+  });
 
   const wake = () => {
     const w = wakeUp;
@@ -311,64 +232,6 @@ export function createDispatcher(deps: DispatcherDeps) {
   /** Gives a claim back unsent (stopping, or paused by a 429): due again at `atMs`, no try counted. */
   const release = (id: number, token: string, atMs?: number) => repository.release(id, token, atMs);
 
-  async function onRateLimited(item: Scheduled, token: string, retryAfterS: number) {
-    // Honoured, but within reason: at least a second, at most maxRetryAfterS.
-    const seconds = Math.min(tuning.maxRetryAfterS, Math.max(1, Math.ceil(retryAfterS)));
-    stats.rateLimited += 1;
-    // Nothing of this process goes out before then (set first: other sends may fire meanwhile).
-    pausedUntil = Math.max(pausedUntil, Date.now() + seconds * 1000);
-    let inARow = 0;
-    await db.transaction(async (tx) => {
-      const current = await repository.lockClaim(tx, item.id, token);
-      if (!current) return;
-      inARow = rateLimitedInARow(current.lastError) + 1;
-      // Refused every time for a long while: failed, for the admins to see, not retried forever.
-      const givesUp = inARow >= tuning.maxRateLimitedInARow;
-      const note = `${rateLimitNote(inARow, seconds)}${givesUp ? `; gave up after ${inARow} in a row` : ''}`;
-      // Everyone waits: the overall slot and this chat's move past retry_after.
-      await repository.rateLimited(tx, { id: item.id, token, chatId: item.chatId }, seconds, givesUp, note);
-    });
-    if (inARow >= tuning.maxRateLimitedInARow) {
-      stats.failed += 1;
-      deps.logger?.error(
-        { delivery: item.id, chat: item.chatId, rate_limited_in_a_row: inARow },
-        'telegram: gave up after 429s in a row',
-      );
-      return;
-    }
-    deps.logger?.warn(
-      { delivery: item.id, chat: item.chatId, retry_after: seconds, in_a_row: inARow },
-      'telegram: 429',
-    );
-  }
-
-  async function onFailure(item: Scheduled, token: string, error: unknown) {
-    const attempts = item.attempts + 1;
-    const description =
-      error instanceof GrammyError
-        ? `${error.error_code}: ${error.description}`
-        : String((error as Error)?.message ?? error);
-    // Chat not found, bot blocked: trying again will not help.
-    const permanent = error instanceof GrammyError && (error.error_code === 400 || error.error_code === 403);
-    if (permanent || attempts >= tuning.maxAttempts) {
-      stats.failed += 1;
-      await repository.failed(item.id, token, attempts, null, description.slice(0, 1000));
-      deps.logger?.error(
-        { delivery: item.id, chat: item.chatId, attempts, error: description },
-        'telegram: gave up',
-      );
-      return;
-    }
-    stats.retried += 1;
-    const backoff = Math.min(tuning.backoffMaxMs, tuning.backoffBaseMs * 2 ** (attempts - 1));
-    const delayMs = backoff * (0.8 + Math.random() * 0.4);
-    await repository.failed(item.id, token, attempts, delayMs, description.slice(0, 1000));
-    deps.logger?.warn(
-      { delivery: item.id, chat: item.chatId, attempts, error: description },
-      'telegram: retry',
-    );
-  }
-
   async function send(item: Scheduled, token: string, message: OutgoingMessage | null) {
     if (state === 'dead') return;
     if (state === 'stopping') return release(item.id, token);
@@ -389,9 +252,9 @@ export function createDispatcher(deps: DispatcherDeps) {
       if (is('dead')) return;
       const retryAfter = error instanceof GrammyError ? error.parameters.retry_after : undefined;
       if (error instanceof GrammyError && error.error_code === 429) {
-        return onRateLimited(item, token, retryAfter ?? 1);
+        return failures.rateLimited(item, token, retryAfter ?? 1);
       }
-      return onFailure(item, token, error);
+      return failures.failed(item, token, error);
     }
     if (is('dead')) return;
     stats.sent += 1;
