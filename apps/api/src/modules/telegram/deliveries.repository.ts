@@ -48,7 +48,7 @@ const ofClaim = (id: number, token: string) => and(eq(deliveries.id, id), eq(del
 export function createDeliveriesRepository(db: Database) {
   return {
     /** The database's clock now, in epoch ms: the one every dispatcher shares. */
-    async nowMs(tx: Tx | Database = db): Promise<number> {
+    async nowMs(tx: Tx): Promise<number> {
       const result = (await tx.execute(
         sql`select (extract(epoch from clock_timestamp()) * 1000)::float8 as ms`,
       )) as unknown as { rows: { ms: number | string }[] };
