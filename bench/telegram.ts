@@ -1,6 +1,7 @@
 import { openDatabase, schema, seed } from '@stolik/db';
 import { ROLE_MANAGER, type Role } from '@stolik/domain';
-import { createDeliveryApi, createDispatcher } from '../apps/api/src/modules/telegram/dispatcher';
+import { createDispatcher } from '../apps/api/src/modules/telegram/dispatcher';
+import { createDeliveryApi } from '../apps/api/src/modules/telegram/dispatcher-tuning';
 import { FakeBotApi, peakInWindow, shortestGapPerChat } from '../bot/src/testing/fake-bot-api';
 import type { BenchDatabase } from './http';
 import { onEachDatabase } from './scratch-database';

@@ -48,7 +48,7 @@ import { createRestaurantContentService } from './modules/static-content/restaur
 import { createSchemeService } from './modules/static-content/scheme.service';
 import { staticContentRoutes } from './modules/static-content/static-content.routes';
 import { createChatActions } from './modules/telegram/chat-actions';
-import type { DispatcherTuning } from './modules/telegram/dispatcher';
+import type { DispatcherTuning } from './modules/telegram/dispatcher-tuning';
 import { createGuestChannel } from './modules/telegram/guest-chat';
 import { telegramRoutes } from './modules/telegram/telegram.routes';
 import { createTelegramService } from './modules/telegram/telegram.service';
@@ -158,9 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       seenOrigin = `${request.protocol}://${request.headers.host}`;
   });
   const invitations = createInvitationsService(db, usersRepository, publicUrl);
-  const users = createUsersService(db, usersRepository, invitations, auth);
+  const users = createUsersService(usersRepository, invitations, auth);
   const telegramSignIn = createTelegramSignIn({
-    db,
     botToken: deps.config.botToken,
     maxAgeS: deps.config.telegramAuthMaxAgeS,
     auth,

@@ -1,9 +1,9 @@
-import { type Database, schema } from '@stolik/db';
+import type { Database } from '@stolik/db';
 import type { Role } from '@stolik/domain';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type AccessSession, sessionColumns, sessionIsLive, sessionOf } from '../modules/auth/sessions';
+import { type AccessSession, sessionIsLive, sessionOf } from '../modules/auth/sessions';
+import { createSessionsRepository } from '../modules/auth/sessions.repository';
 import type { TokenSigner } from '../modules/auth/tokens';
 import { authenticatePosKey } from '../modules/orders/pos-keys.service';
 import {
@@ -41,18 +41,8 @@ export async function loadViewer(
   userId: number,
   session?: AccessSession,
 ): Promise<Viewer | null> {
-  const { users, memberships } = schema;
   // One round trip per request: the user, their memberships and the session's state together.
-  const rows = await db
-    .select({
-      isSuperuser: users.isSuperuser,
-      restaurantId: memberships.restaurantId,
-      role: memberships.role,
-      ...sessionColumns(session?.id ?? ''),
-    })
-    .from(users)
-    .leftJoin(memberships, eq(memberships.userId, users.id))
-    .where(and(eq(users.id, userId), eq(users.isActive, true)));
+  const rows = await createSessionsRepository(db).viewerRows(userId, session?.id ?? '');
   const [first] = rows;
   if (!first) return null;
   if (session && !sessionIsLive(first, session.issuedAt)) return null;

@@ -1,9 +1,9 @@
-import { type Database, schema } from '@stolik/db';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '@stolik/db';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { FieldValidationError, HttpError } from '../shared/http-errors';
 import { idempotencyKeyReused, requestHash } from '../shared/idempotency';
+import { createReplayRepository } from './replay.repository';
 
 /** How long a kept answer is given again: a tablet offline for longer re-sends as a new action. */
 export const REPLAY_KEEP_MS = 24 * 60 * 60 * 1000;
@@ -36,7 +36,7 @@ declare module 'fastify' {
  * idempotency_key_reused, never the first one's answer. A 5xx is not kept: the action may be tried again.
  */
 export const replayPlugin = fp<{ db: Database }>(async (app: FastifyInstance, { db }) => {
-  const { requestReplays } = schema;
+  const replays = createReplayRepository(db);
   app.decorateRequest('replayKey', null);
 
   app.addHook('preHandler', async (request, reply) => {
@@ -48,19 +48,11 @@ export const replayPlugin = fp<{ db: Database }>(async (app: FastifyInstance, { 
     const userId = request.viewer.id;
     const url = request.url;
     const bodyHash = requestHash(`${request.method} ${url}`, request.body);
-    const [claimed] = await db
-      .insert(requestReplays)
-      .values({ userId, key, method: request.method, url, bodyHash })
-      .onConflictDoNothing()
-      .returning({ key: requestReplays.key });
-    if (claimed) {
+    if (await replays.claim({ userId, key, method: request.method, url, bodyHash })) {
       request.replayKey = key;
       return;
     }
-    const [kept] = await db
-      .select()
-      .from(requestReplays)
-      .where(and(eq(requestReplays.userId, userId), eq(requestReplays.key, key)));
+    const kept = await replays.find(userId, key);
     if (!kept) {
       // Removed between the two statements (expired, or its 5xx dropped): run it as new.
       return;
@@ -84,24 +76,22 @@ export const replayPlugin = fp<{ db: Database }>(async (app: FastifyInstance, { 
   app.addHook('onSend', async (request, reply, payload) => {
     const key = request.replayKey;
     if (!key || !request.viewer) return payload;
-    const where = and(eq(requestReplays.userId, request.viewer.id), eq(requestReplays.key, key));
     if (reply.statusCode >= 500) {
-      await db.delete(requestReplays).where(where);
+      await replays.drop(request.viewer.id, key);
     } else {
       const body: KeptBody | null =
         typeof payload === 'string'
           ? { payload, contentType: String(reply.getHeader('content-type') ?? 'application/json') }
           : null;
-      await db.update(requestReplays).set({ statusCode: reply.statusCode, body }).where(where);
+      await replays.keep(request.viewer.id, key, reply.statusCode, body);
     }
     return payload;
   });
 
   // Forget kept answers after a day; every process sweeps, the DELETE is harmless twice.
   const sweep = () =>
-    db
-      .delete(requestReplays)
-      .where(lt(requestReplays.createdAt, sql`now() - ${`${REPLAY_KEEP_MS} milliseconds`}::interval`))
+    replays
+      .forgetOlderThan(REPLAY_KEEP_MS)
       .catch((error: unknown) => app.log.warn({ error }, 'could not sweep kept request answers'));
   const timer = setInterval(sweep, 60 * 60 * 1000);
   timer.unref();

@@ -1,6 +1,6 @@
 import { MessageKey } from '@stolik/contracts';
 import type { Database, Tx } from '@stolik/db';
-import { announceChange } from '../modules/events/changes';
+import { announceChange } from '../modules/events/changes.repository';
 import { requireRestaurant, type Viewer } from './access';
 import { FieldValidationError, type HttpError } from './http-errors';
 import { restaurantOrThrow } from './restaurant-or-throw';

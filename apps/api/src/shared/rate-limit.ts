@@ -1,10 +1,8 @@
-import { type Database, schema } from '@stolik/db';
-import { eq, sql } from 'drizzle-orm';
+import type { Database } from '@stolik/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from './http-errors';
-
-const { rateLimitCounters } = schema;
+import { createRateLimitRepository } from './rate-limit.repository';
 
 export interface Limit {
   /** How many hits a window allows. */
@@ -17,8 +15,10 @@ export interface Limit {
  * restart forgets nothing. Good enough for abuse limits; not a precise token bucket.
  */
 export function createRateLimiter(db: Database, now: () => Date = () => new Date()) {
+  const counters = createRateLimitRepository(db);
+
   async function current(key: string, limit: Limit): Promise<{ hits: number; retryAfterS: number }> {
-    const [row] = await db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, key));
+    const row = await counters.find(key);
     if (!row) return { hits: 0, retryAfterS: 0 };
     const ageS = (now().getTime() - row.windowStart.getTime()) / 1000;
     if (ageS >= limit.windowS) return { hits: 0, retryAfterS: 0 };
@@ -36,16 +36,7 @@ export function createRateLimiter(db: Database, now: () => Date = () => new Date
     async hit(key: string, limit: Limit): Promise<void> {
       const at = now();
       const windowStart = new Date(at.getTime() - limit.windowS * 1000);
-      await db
-        .insert(rateLimitCounters)
-        .values({ key, windowStart: at, hits: 1 })
-        .onConflictDoUpdate({
-          target: rateLimitCounters.key,
-          set: {
-            hits: sql`case when ${rateLimitCounters.windowStart} <= ${windowStart.toISOString()}::timestamptz then 1 else ${rateLimitCounters.hits} + 1 end`,
-            windowStart: sql`case when ${rateLimitCounters.windowStart} <= ${windowStart.toISOString()}::timestamptz then ${at.toISOString()}::timestamptz else ${rateLimitCounters.windowStart} end`,
-          },
-        });
+      await counters.hit(key, at, windowStart);
     },
 
     /** Checks and counts in one step (public forms: every request counts). */
@@ -55,7 +46,7 @@ export function createRateLimiter(db: Database, now: () => Date = () => new Date
     },
 
     async reset(key: string): Promise<void> {
-      await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, key));
+      await counters.reset(key);
     },
   };
 }

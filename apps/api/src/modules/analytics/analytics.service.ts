@@ -7,7 +7,7 @@ import {
   type AnalyticsReport,
   analyticsRangeProblems,
 } from '@stolik/contracts';
-import { type Database, schema } from '@stolik/db';
+import type { Database } from '@stolik/db';
 import {
   addDays,
   BOOKING_STATUSES,
@@ -18,8 +18,8 @@ import {
   legacySourceOf,
   serviceDayBounds,
 } from '@stolik/domain';
-import { eq } from 'drizzle-orm';
 import { type FieldMessage, FieldValidationError, notFound } from '../../shared/http-errors';
+import { createRestaurantsRepository } from '../restaurants/restaurants.repository';
 import {
   type BookingFigures,
   createAnalyticsRepository,
@@ -75,6 +75,7 @@ const EMPTY_BOOKINGS: BookingFigures = {
  */
 export function createAnalyticsService(db: Database, now: () => Date = () => new Date()) {
   const repository = createAnalyticsRepository(db);
+  const restaurants = createRestaurantsRepository(db);
 
   return {
     async report(restaurantId: number, query: AnalyticsQuery): Promise<AnalyticsReport> {
@@ -85,12 +86,8 @@ export function createAnalyticsService(db: Database, now: () => Date = () => new
           fields[field] = messages.map((m) => (m.params ? { key: m.key, params: m.params } : m.key));
         throw new FieldValidationError(fields);
       }
-      const [restaurant] = await db
-        .select({ id: schema.restaurants.id, timezone: schema.restaurants.timezone })
-        .from(schema.restaurants)
-        .where(eq(schema.restaurants.id, restaurantId));
-      if (!restaurant) throw notFound();
-      const timezone = restaurant.timezone;
+      const timezone = await restaurants.timezoneOf(restaurantId);
+      if (timezone === undefined) throw notFound();
       const scope = {
         restaurantId,
         timezone,

@@ -1,14 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { MessageKey } from '@stolik/contracts';
-import { type Database, schema } from '@stolik/db';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '@stolik/db';
 import { FieldValidationError, HttpError, tokenNotValid } from '../../shared/http-errors';
 import { hashPassword, verifyPassword } from '../../shared/passwords';
 import type { RateLimiter } from '../../shared/rate-limit';
-import { accessSessionIsLive, endSession, endSessionsOf, sessionOf } from './sessions';
+import { createAuthRepository } from './auth.repository';
+import { accessSessionIsLive, sessionOf } from './sessions';
+import { createSessionsRepository } from './sessions.repository';
 import { REFRESH_TTL_S, type TokenSigner } from './tokens';
-
-const { users, refreshTokens } = schema;
 
 /**
  * Sign-in attempts, 15-minute windows. Failures count per account and address (`pair`): ten from
@@ -39,9 +38,12 @@ export const invalidCredentials = () => new FieldValidationError({ password: [Me
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export function createAuthService(db: Database, tokens: TokenSigner, limiter: RateLimiter) {
+  const repository = createAuthRepository(db);
+  const sessions = createSessionsRepository(db);
+
   async function issuePair(userId: number, familyId: string = randomUUID()) {
     const jti = randomUUID();
-    await db.insert(refreshTokens).values({
+    await repository.addRefreshToken({
       jti,
       familyId,
       userId,
@@ -66,7 +68,7 @@ export function createAuthService(db: Database, tokens: TokenSigner, limiter: Ra
   }
 
   async function revokeFamily(familyId: string) {
-    await endSession(db, familyId);
+    await sessions.endSession(familyId);
   }
 
   return {
@@ -90,10 +92,7 @@ export function createAuthService(db: Database, tokens: TokenSigner, limiter: Ra
       }
       await limiter.consume(addressKey, LOGIN_LIMITS.address);
 
-      const [user] = await db
-        .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, email));
+      const user = await repository.credentialsOf(email);
       let ok = false;
       if (user?.passwordHash) ok = await verifyPassword(user.passwordHash, password);
       else await verifyPassword(await dummyHash, password);
@@ -115,7 +114,7 @@ export function createAuthService(db: Database, tokens: TokenSigner, limiter: Ra
       if (claims.token_type === 'access' && !(await accessSessionIsLive(db, sessionOf(claims))))
         throw tokenNotValid();
       if (claims.token_type === 'refresh') {
-        const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.jti, claims.jti));
+        const row = await repository.findRefreshToken(claims.jti);
         if (!row || row.revokedAt) throw tokenNotValid();
       }
       return {};
@@ -126,28 +125,20 @@ export function createAuthService(db: Database, tokens: TokenSigner, limiter: Ra
       const claims = await tokens.verify(token, 'refresh');
       if (!claims) throw tokenNotValid();
       const newJti = randomUUID();
-      const [rotated] = await db
-        .update(refreshTokens)
-        .set({ revokedAt: new Date(), replacedBy: newJti })
-        .where(and(eq(refreshTokens.jti, claims.jti), isNull(refreshTokens.revokedAt)))
-        .returning();
+      const rotated = await repository.rotateRefreshToken(claims.jti, newJti);
       if (!rotated) {
-        const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.jti, claims.jti));
+        const row = await repository.findRefreshToken(claims.jti);
         const reused =
           row?.replacedBy && row.revokedAt && Date.now() - row.revokedAt.getTime() > ROTATION_GRACE_MS;
         // A rotated token presented again: someone else has a copy. End that whole session.
         if (row && reused) await revokeFamily(row.familyId);
         throw tokenNotValid();
       }
-      const [user] = await db
-        .select({ isActive: users.isActive })
-        .from(users)
-        .where(eq(users.id, rotated.userId));
-      if (!user?.isActive || rotated.expiresAt.getTime() < Date.now()) {
+      if (!(await repository.isActive(rotated.userId)) || rotated.expiresAt.getTime() < Date.now()) {
         await revokeFamily(rotated.familyId);
         throw tokenNotValid();
       }
-      await db.insert(refreshTokens).values({
+      await repository.addRefreshToken({
         jti: newJti,
         familyId: rotated.familyId,
         userId: rotated.userId,
@@ -163,13 +154,13 @@ export function createAuthService(db: Database, tokens: TokenSigner, limiter: Ra
     async logout(token: string) {
       const claims = await tokens.verify(token, 'refresh');
       if (!claims) throw tokenNotValid();
-      const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.jti, claims.jti));
+      const row = await repository.findRefreshToken(claims.jti);
       if (row) await revokeFamily(row.familyId);
     },
 
     /** Every session of a user ends (deactivation). */
     async revokeAllOf(userId: number) {
-      await endSessionsOf(db, userId);
+      await sessions.endSessionsOf(userId);
     },
   };
 }

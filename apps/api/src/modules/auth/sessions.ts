@@ -1,9 +1,6 @@
-import { type Database, schema } from '@stolik/db';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '@stolik/db';
 import { z } from 'zod';
-import { CHANGES_CHANNEL } from '../events/changes';
-
-const { users, refreshTokens, endedSessions } = schema;
+import { createSessionsRepository } from './sessions.repository';
 
 /**
  * A session is a refresh-token family: signing in starts one, every refresh continues it, and each
@@ -27,63 +24,7 @@ export interface AccessSession {
   issuedAt: number;
 }
 
-type Executor = Pick<Database, 'execute'>;
-
-async function announceSessionsEnded(tx: Executor, userId: number): Promise<void> {
-  const message: SessionsEnded = { kind: 'sessions_ended', user: userId };
-  await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(message)})`);
-}
-
-/** Ends one session: its refresh tokens are revoked and its access tokens refused from now on. */
-export async function endSession(db: Database, familyId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const revoked = await tx
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-      .returning({ userId: refreshTokens.userId });
-    const [owner] = revoked.length
-      ? revoked
-      : await tx
-          .select({ userId: refreshTokens.userId })
-          .from(refreshTokens)
-          .where(eq(refreshTokens.familyId, familyId))
-          .limit(1);
-    if (!owner) return;
-    await tx.insert(endedSessions).values({ id: familyId, userId: owner.userId }).onConflictDoNothing();
-    await announceSessionsEnded(tx, owner.userId);
-  });
-}
-
-/**
- * Ends every session of a user (deactivation): no access token issued until now is valid again,
- * whatever happens to the user later.
- */
-export async function endSessionsOf(db: Database, userId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    // The API's clock, the one that stamps `iat`.
-    await tx.update(users).set({ tokensValidAfter: new Date() }).where(eq(users.id, userId));
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-    await tx.execute(
-      sql`insert into ${endedSessions} (id, user_id)
-          select distinct ${refreshTokens.familyId}, ${refreshTokens.userId} from ${refreshTokens}
-          where ${refreshTokens.userId} = ${userId}
-          on conflict do nothing`,
-    );
-    await announceSessionsEnded(tx, userId);
-  });
-}
-
-/** The columns `loadViewer` reads beside the user for the access token's session. */
-export const sessionColumns = (sessionId: string) => ({
-  tokensValidAfter: users.tokensValidAfter,
-  sessionEnded: sql<boolean>`exists (select 1 from ${endedSessions} where ${endedSessions.id} = ${sessionId})`,
-});
-
-/** Is a token issued at `issuedAt` (seconds) of a live session, given what `sessionColumns` read? */
+/** Is a token issued at `issuedAt` (seconds) of a live session, given what was read of it? */
 export function sessionIsLive(
   row: { tokensValidAfter: Date | null; sessionEnded: boolean },
   issuedAt: number,
@@ -94,10 +35,7 @@ export function sessionIsLive(
 
 /** Is an access token's session live: its user active, the session not ended (token verify)? */
 export async function accessSessionIsLive(db: Database, session: AccessSession): Promise<boolean> {
-  const [row] = await db
-    .select(sessionColumns(session.id))
-    .from(users)
-    .where(and(eq(users.id, session.userId), eq(users.isActive, true)));
+  const row = await createSessionsRepository(db).sessionOfActiveUser(session.userId, session.id);
   return row !== undefined && sessionIsLive(row, session.issuedAt);
 }
 

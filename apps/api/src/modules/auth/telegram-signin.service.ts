@@ -1,6 +1,4 @@
-import { type Database, schema } from '@stolik/db';
 import { ExpiredError, validate } from '@tma.js/init-data-node';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { isStorableText } from '../../plugins/input-text';
 import { FieldValidationError, HttpError } from '../../shared/http-errors';
 import {
@@ -10,8 +8,6 @@ import {
 } from '../users/invitations.service';
 import type { UsersRepository } from '../users/users.repository';
 import { type AuthService, sha256 } from './auth.service';
-
-const { telegramLinkTokens } = schema;
 
 export interface TelegramUser {
   id: number;
@@ -109,30 +105,19 @@ export async function linkTelegramUser(users: UsersRepository, userId: number, t
  * one-time link of a signed-in user, or an invitation (which makes an account if needed).
  */
 export function createTelegramSignIn(deps: {
-  db: Database;
   botToken: string | undefined;
   maxAgeS: number;
   auth: AuthService;
   users: UsersRepository;
   invitations: InvitationsService;
 }) {
-  const { db, auth, users, invitations } = deps;
+  const { auth, users, invitations } = deps;
 
   const checkedUser = (initData: string) => checkTelegramInitData(initData, deps.botToken, deps.maxAgeS);
   const link = (userId: number, tg: TelegramUser) => linkTelegramUser(users, userId, tg);
 
   async function linkByUuid(uuid: string, tg: TelegramUser) {
-    const [linkRow] = await db
-      .update(telegramLinkTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(telegramLinkTokens.tokenHash, sha256(uuid)),
-          isNull(telegramLinkTokens.usedAt),
-          gt(telegramLinkTokens.expiresAt, new Date()),
-        ),
-      )
-      .returning();
+    const linkRow = await users.useTelegramLink(sha256(uuid));
     if (linkRow) return link(linkRow.userId, tg);
 
     const invitation = await invitations.findValid(uuid).catch(() => null);

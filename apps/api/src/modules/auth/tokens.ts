@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type Database, schema } from '@stolik/db';
-import { eq } from 'drizzle-orm';
+import type { Database } from '@stolik/db';
 import { jwtVerify, SignJWT } from 'jose';
+import { createAuthRepository } from './auth.repository';
 
 /** simplejwt's lifetimes, a little longer for refresh: a hostess's shift and the next one. */
 export const ACCESS_TTL_S = 5 * 60;
@@ -24,14 +24,9 @@ export type AccessClaims = TokenClaims & { token_type: 'access'; sid: string };
 /** The signing key: configured, or generated once and kept in the database for every process. */
 export async function loadSigningKey(db: Database, configured: string | undefined): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
-  const { appSecrets } = schema;
-  await db
-    .insert(appSecrets)
-    .values({ name: 'jwt', value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'jwt'));
-  if (!row) throw new Error('the JWT signing key could not be stored');
-  return new TextEncoder().encode(row.value);
+  const value = await createAuthRepository(db).keepSecret('jwt', randomBytes(48).toString('base64url'));
+  if (value === undefined) throw new Error('the JWT signing key could not be stored');
+  return new TextEncoder().encode(value);
 }
 
 /**

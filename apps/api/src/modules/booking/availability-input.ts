@@ -59,27 +59,14 @@ export async function loadAvailabilityInput(
   // Wide enough for any opening hours of `date`, past midnight included, and a day's lead-in.
   const windowFrom = zonedInstant(restaurant.timezone, addDays(date, -1), '00:00');
   const windowTo = zonedInstant(restaurant.timezone, addDays(date, 2), '12:00');
-  const {
-    tableRows,
-    groupRows,
-    memberRows,
-    workRows,
-    durations,
-    gaps,
-    zoneRows,
-    closureRows,
-    lockRows,
-    ruleRows,
-    heldRows,
-    seatedRows,
-  } = await readAvailabilityRows(db, restaurantId, date, windowFrom, windowTo);
+  const rows = await readAvailabilityRows(db, restaurantId, date, windowFrom, windowTo);
 
   const membersOf = new Map<number, number[]>();
-  for (const m of memberRows) membersOf.set(m.groupId, [...(membersOf.get(m.groupId) ?? []), m.tableId]);
+  for (const m of rows.memberRows) membersOf.set(m.groupId, [...(membersOf.get(m.groupId) ?? []), m.tableId]);
 
   // One occupation per booking, with every table it holds.
   const byBooking = new Map<number, Occupation>();
-  for (const row of heldRows) {
+  for (const row of rows.heldRows) {
     const existing = byBooking.get(row.bookingId);
     if (existing) {
       existing.tableIds.push(row.tableId);
@@ -94,50 +81,50 @@ export async function loadAvailabilityInput(
       covers: row.covers,
     });
   }
-  const seated = seatedRows
+  const seated = rows.seatedRows
     .filter((entry) => entry.seatedAt && entry.tableIds.length > 0)
-    .map((entry) => seatedOccupation(entry, now, gaps.cleaningMinutes));
+    .map((entry) => seatedOccupation(entry, now, rows.gaps.cleaningMinutes));
 
   return {
     timezone: restaurant.timezone,
     date,
     now,
-    tables: tableRows.map((t) => ({
+    tables: rows.tableRows.map((t) => ({
       id: t.id,
       zoneId: t.zoneId,
       seatsMin: t.seatsMin,
       seatsMax: t.seatsMax,
       isReservable: t.isReservable,
     })),
-    groups: groupRows.map((g) => ({
+    groups: rows.groupRows.map((g) => ({
       id: g.id,
       tableIds: membersOf.get(g.id) ?? [],
       seatsMin: g.seatsMin,
       seatsMax: g.seatsMax,
     })),
-    workTime: workRows.map((w) => ({
+    workTime: rows.workRows.map((w) => ({
       weekday: w.weekday,
       opens: wallTime(w.opens) ?? '00:00',
       closes: wallTime(w.closes) ?? '00:00',
       isClosed: w.isClosed,
     })),
-    durations,
-    preparationMinutes: gaps.preparationMinutes,
-    cleaningMinutes: gaps.cleaningMinutes,
-    inactiveZoneIds: zoneRows.filter((z) => !z.isActive).map((z) => z.id),
-    zoneClosures: closureRows.map(({ closure }) => ({
+    durations: rows.durations,
+    preparationMinutes: rows.gaps.preparationMinutes,
+    cleaningMinutes: rows.gaps.cleaningMinutes,
+    inactiveZoneIds: rows.zoneRows.filter((z) => !z.isActive).map((z) => z.id),
+    zoneClosures: rows.closureRows.map(({ closure }) => ({
       zoneId: closure.zoneId,
       date: closure.date,
       from: wallTime(closure.fromTime),
       to: wallTime(closure.toTime),
     })),
-    tableLocks: lockRows.map((l) => ({
+    tableLocks: rows.lockRows.map((l) => ({
       tableId: l.tableId,
       date: l.date,
       from: wallTime(l.fromTime),
       to: wallTime(l.toTime),
     })),
-    timeRules: ruleRows.map((r) => ({
+    timeRules: rows.ruleRows.map((r) => ({
       type: r.ruleType,
       weekdays: r.weekdays,
       from: wallTime(r.fromTime),

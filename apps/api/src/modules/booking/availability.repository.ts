@@ -39,6 +39,15 @@ export async function loadGaps(db: Database, restaurantId: number) {
   };
 }
 
+/** Runs the reads at once (as Promise.all does) and gives what each read under its own name. */
+async function allOf<T extends Record<string, PromiseLike<unknown>>>(
+  reads: T,
+): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const keys = Object.keys(reads);
+  const values = await Promise.all(Object.values(reads));
+  return Object.fromEntries(keys.map((key, i) => [key, values[i]])) as { [K in keyof T]: Awaited<T[K]> };
+}
+
 /**
  * The rows availability is computed from, for one restaurant's service day, read in parallel: the
  * hall, its hours and rules, the bookings' held ranges that meet [windowFrom, windowTo), and the
@@ -51,45 +60,32 @@ export async function readAvailabilityRows(
   windowFrom: Date,
   windowTo: Date,
 ) {
-  const [
-    tableRows,
-    groupRows,
-    memberRows,
-    workRows,
-    durations,
-    gaps,
-    zoneRows,
-    closureRows,
-    lockRows,
-    ruleRows,
-    heldRows,
-    seatedRows,
-  ] = await Promise.all([
-    db.select().from(diningTables).where(eq(diningTables.restaurantId, restaurantId)),
-    db.select().from(tableGroups).where(eq(tableGroups.restaurantId, restaurantId)),
-    db
+  return allOf({
+    tableRows: db.select().from(diningTables).where(eq(diningTables.restaurantId, restaurantId)),
+    groupRows: db.select().from(tableGroups).where(eq(tableGroups.restaurantId, restaurantId)),
+    memberRows: db
       .select({ groupId: tableGroupMembers.groupId, tableId: tableGroupMembers.tableId })
       .from(tableGroupMembers)
       .innerJoin(tableGroups, eq(tableGroups.id, tableGroupMembers.groupId))
       .where(eq(tableGroups.restaurantId, restaurantId)),
-    db.select().from(workTimes).where(eq(workTimes.restaurantId, restaurantId)),
-    loadDurations(db, restaurantId),
-    loadGaps(db, restaurantId),
-    db.select().from(zones).where(eq(zones.restaurantId, restaurantId)),
-    db
+    workRows: db.select().from(workTimes).where(eq(workTimes.restaurantId, restaurantId)),
+    durations: loadDurations(db, restaurantId),
+    gaps: loadGaps(db, restaurantId),
+    zoneRows: db.select().from(zones).where(eq(zones.restaurantId, restaurantId)),
+    closureRows: db
       .select({ closure: zoneClosures })
       .from(zoneClosures)
       .innerJoin(zones, eq(zones.id, zoneClosures.zoneId))
       .where(and(eq(zones.restaurantId, restaurantId), eq(zoneClosures.date, date))),
-    db
+    lockRows: db
       .select()
       .from(tableLocks)
       .where(and(eq(tableLocks.restaurantId, restaurantId), eq(tableLocks.date, date))),
-    db
+    ruleRows: db
       .select()
       .from(timeRules)
       .where(and(eq(timeRules.restaurantId, restaurantId), eq(timeRules.isActive, true))),
-    db
+    heldRows: db
       .select({
         bookingId: bookingTables.bookingId,
         tableId: bookingTables.tableId,
@@ -106,24 +102,9 @@ export async function readAvailabilityRows(
           sql`${bookingTables.during} && tstzrange(${windowFrom.toISOString()}::timestamptz, ${windowTo.toISOString()}::timestamptz)`,
         ),
       ),
-    db
+    seatedRows: db
       .select()
       .from(queueEntries)
       .where(and(eq(queueEntries.restaurantId, restaurantId), eq(queueEntries.status, 'sat'))),
-  ]);
-
-  return {
-    tableRows,
-    groupRows,
-    memberRows,
-    workRows,
-    durations,
-    gaps,
-    zoneRows,
-    closureRows,
-    lockRows,
-    ruleRows,
-    heldRows,
-    seatedRows,
-  };
+  });
 }

@@ -8,7 +8,7 @@ import {
 } from '@stolik/domain';
 import { isExclusionViolation } from '../../shared/db-errors';
 import { HttpError } from '../../shared/http-errors';
-import { lockSeating } from '../../shared/seating-lock';
+import { lockSeating } from '../../shared/seating-lock.repository';
 import { logStatusChange } from '../../shared/status-log.repository';
 import { loadGaps } from './availability.repository';
 import { seatedOccupation } from './availability-input';

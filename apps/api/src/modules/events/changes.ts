@@ -1,17 +1,5 @@
-import type { RestaurantChange } from '@stolik/contracts';
-import type { Database } from '@stolik/db';
-import { sql } from 'drizzle-orm';
-
-/** The one NOTIFY channel of restaurant changes; every API process listens on it. */
-export const CHANGES_CHANNEL = 'stolik_changes';
-
-type Executor = Pick<Database, 'execute'>;
-
 /**
- * Announces a change from inside the transaction that makes it: PostgreSQL (and PGlite) deliver a
- * NOTIFY only when that transaction commits, so nobody hears of a change that was rolled back, and
- * every API process hears it, whichever one made it.
+ * The one NOTIFY channel of restaurant changes; every API process listens on it. Changes are
+ * announced on it by `announceChange` (changes.repository.ts), inside their transactions.
  */
-export async function announceChange(tx: Executor, change: RestaurantChange): Promise<void> {
-  await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(change)})`);
-}
+export const CHANGES_CHANNEL = 'stolik_changes';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../test/event-stream';
 import { createIdentities, type Identities, PASSWORD } from '../../test/identities';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { announceChange } from './changes';
+import { announceChange } from './changes.repository';
 
 describe('the event stream of a restaurant', () => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { requireRestaurant, type Viewer } from '../../shared/access';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
 import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
-import { lockSeating } from '../../shared/seating-lock';
+import { lockSeating } from '../../shared/seating-lock.repository';
 import { toTable } from '../restaurants/restaurants.service';
 import { createHallRepository } from './hall.repository';
 import { announceHallChange } from './hall-shared';

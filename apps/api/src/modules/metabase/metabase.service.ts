@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { MetabaseDashboard, MetabaseDashboards } from '@stolik/contracts';
-import { type Database, schema } from '@stolik/db';
-import { eq } from 'drizzle-orm';
+import type { Database } from '@stolik/db';
 import { SignJWT } from 'jose';
 import type { MetabaseConfig } from '../../config';
 import { HttpError, notFound } from '../../shared/http-errors';
+import { createRestaurantsRepository } from '../restaurants/restaurants.repository';
 
 /** How long a signed embedding address works; the page asks for fresh ones before then. */
 export const EMBED_TTL_S = 30 * 60;
@@ -42,12 +42,10 @@ export function createMetabaseService(
     : [];
 
   /** A superuser may name any restaurant: one that does not exist is 404, as everywhere. */
+  const restaurants = createRestaurantsRepository(db);
+
   async function requireRestaurantRow(restaurantId: number): Promise<void> {
-    const [row] = await db
-      .select({ id: schema.restaurants.id })
-      .from(schema.restaurants)
-      .where(eq(schema.restaurants.id, restaurantId));
-    if (!row) throw notFound();
+    if (!(await restaurants.exists(restaurantId))) throw notFound();
   }
 
   async function sign(

@@ -1,12 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { PosKey, PosKeyCreateBody, PosKeyCreated } from '@stolik/contracts';
-import { type Database, schema } from '@stolik/db';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '@stolik/db';
 import type { PosCaller, Viewer } from '../../shared/access';
 import { notFound } from '../../shared/http-errors';
-
-const { posKeys, restaurants } = schema;
-type PosKeyRow = typeof posKeys.$inferSelect;
+import { createRestaurantsRepository } from '../restaurants/restaurants.repository';
+import { createPosKeysRepository, type PosKeyRow } from './pos-keys.repository';
 
 const KEY_START = 'pos_';
 /** 'pos_' and 43 characters of base64url: 256 random bits. */
@@ -25,11 +23,7 @@ export const newPosKey = (): string => `${KEY_START}${randomBytes(32).toString('
  */
 export async function authenticatePosKey(db: Database, key: string): Promise<PosCaller | null> {
   if (!key.startsWith(KEY_START) || key.length !== KEY_LENGTH) return null;
-  const [row] = await db
-    .update(posKeys)
-    .set({ lastUsedAt: sql`now()` })
-    .where(and(eq(posKeys.keyHash, hashPosKey(key)), isNull(posKeys.revokedAt)))
-    .returning({ id: posKeys.id, restaurantId: posKeys.restaurantId });
+  const row = await createPosKeysRepository(db).use(hashPosKey(key));
   return row ? { keyId: row.id, restaurantId: row.restaurantId } : null;
 }
 
@@ -45,53 +39,40 @@ const toPosKey = (row: PosKeyRow): PosKey => ({
 
 /** The keys of a restaurant's POS, for its admins (the route checks who calls). */
 export function createPosKeysService(db: Database) {
+  const repository = createPosKeysRepository(db);
+  const restaurants = createRestaurantsRepository(db);
+
   async function requireRestaurantRow(restaurantId: number): Promise<void> {
-    const [row] = await db
-      .select({ id: restaurants.id })
-      .from(restaurants)
-      .where(eq(restaurants.id, restaurantId));
-    if (!row) throw notFound();
+    if (!(await restaurants.exists(restaurantId))) throw notFound();
   }
 
   return {
     /** Every key, newest first; revoked ones stay listed (with when), so nobody wonders where one went. */
     async list(restaurantId: number): Promise<PosKey[]> {
       await requireRestaurantRow(restaurantId);
-      const rows = await db
-        .select()
-        .from(posKeys)
-        .where(eq(posKeys.restaurantId, restaurantId))
-        .orderBy(desc(posKeys.createdAt), desc(posKeys.id));
-      return rows.map(toPosKey);
+      return (await repository.list(restaurantId)).map(toPosKey);
     },
 
     /** A new key; the reply is the only place it is ever shown. */
     async create(viewer: Viewer, restaurantId: number, body: PosKeyCreateBody): Promise<PosKeyCreated> {
       await requireRestaurantRow(restaurantId);
       const key = newPosKey();
-      const [row] = await db
-        .insert(posKeys)
-        .values({
-          restaurantId,
-          name: body.name,
-          keyHash: hashPosKey(key),
-          prefix: key.slice(0, PREFIX_LENGTH),
-          createdBy: viewer.id,
-        })
-        .returning();
-      if (!row) throw new Error('the POS key was not stored');
+      const row = await repository.create({
+        restaurantId,
+        name: body.name,
+        keyHash: hashPosKey(key),
+        prefix: key.slice(0, PREFIX_LENGTH),
+        createdBy: viewer.id,
+      });
       return { ...toPosKey(row), key };
     },
 
     /** Revokes a key at once; revoking it again changes nothing. Another restaurant's key: 404. */
     async revoke(restaurantId: number, keyId: number): Promise<void> {
-      const [row] = await db
-        .select({ id: posKeys.id, revokedAt: posKeys.revokedAt })
-        .from(posKeys)
-        .where(and(eq(posKeys.id, keyId), eq(posKeys.restaurantId, restaurantId)));
+      const row = await repository.findOf(restaurantId, keyId);
       if (!row) throw notFound();
       if (row.revokedAt) return;
-      await db.update(posKeys).set({ revokedAt: sql`now()` }).where(eq(posKeys.id, keyId));
+      await repository.revoke(keyId);
     },
   };
 }

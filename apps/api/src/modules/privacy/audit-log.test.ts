@@ -3,9 +3,9 @@ import { schema } from '@stolik/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentities, type Identities, type Person } from '../../test/identities';
+import { freshPhone } from '../../test/privacy-fixtures';
 import { openTestRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { freshPhone } from './privacy-fixtures';
 
 describe('the audit log of staff actions', () => {
   let t: TestApp;

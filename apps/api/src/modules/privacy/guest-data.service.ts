@@ -1,29 +1,10 @@
 import type { GuestErasure, GuestExport } from '@stolik/contracts';
-import { type Database, schema } from '@stolik/db';
+import type { Database } from '@stolik/db';
 import { ACTIVE_QUEUE_STATUSES, type BookingStatus } from '@stolik/domain';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { HttpError, notFound } from '../../shared/http-errors';
 import { phoneOrThrow } from '../../shared/phone-input';
-import { announceChange } from '../events/changes';
-import {
-  holdsGuestValues,
-  outboxOfBookings,
-  outboxOfEntries,
-  scrubbedGuestValues,
-  scrubbedPayload,
-} from './guest-scrub';
-
-const {
-  restaurants,
-  queueEntries,
-  queueHistory,
-  bookings,
-  bookingHistory,
-  outbox,
-  notificationDeliveries,
-  requestReplays,
-  users,
-} = schema;
+import { announceChange } from '../events/changes.repository';
+import { createGuestDataRepository } from './guest-data.repository';
 
 /** A booking in one of these, not yet over, is a guest the restaurant still expects (or seats now). */
 const EXPECTED_BOOKING: BookingStatus[] = ['new', 'application', 'waiting', 'open', 'waiting_list'];
@@ -35,13 +16,12 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
  * together): everything held, for the guest's request to see it, and erasing it on their request.
  */
 export function createGuestDataService(db: Database, now: () => Date = () => new Date()) {
+  const repository = createGuestDataRepository(db);
+
   async function retentionOf(restaurantId: number): Promise<number> {
-    const [row] = await db
-      .select({ days: restaurants.guestRetentionDays })
-      .from(restaurants)
-      .where(eq(restaurants.id, restaurantId));
-    if (!row) throw notFound();
-    return row.days;
+    const days = await repository.retentionDaysOf(restaurantId);
+    if (days === undefined) throw notFound();
+    return days;
   }
 
   return {
@@ -49,41 +29,10 @@ export function createGuestDataService(db: Database, now: () => Date = () => new
     async export(restaurantId: number, phoneInput: string): Promise<GuestExport> {
       const retention = await retentionOf(restaurantId);
       const phone = phoneOrThrow(phoneInput, true);
-      const entries = await db
-        .select()
-        .from(queueEntries)
-        .where(and(eq(queueEntries.restaurantId, restaurantId), eq(queueEntries.phone, phone)))
-        .orderBy(asc(queueEntries.createdAt), asc(queueEntries.id));
-      const entryHistory = entries.length
-        ? await db
-            .select()
-            .from(queueHistory)
-            .where(
-              inArray(
-                queueHistory.entryId,
-                entries.map((e) => e.id),
-              ),
-            )
-            .orderBy(asc(queueHistory.at), asc(queueHistory.id))
-        : [];
-      const booked = await db
-        .select()
-        .from(bookings)
-        .where(and(eq(bookings.restaurantId, restaurantId), eq(bookings.phone, phone)))
-        .orderBy(asc(bookings.seatingTime), asc(bookings.id));
-      const bookedHistory = booked.length
-        ? await db
-            .select({ h: bookingHistory, first: users.firstName, last: users.lastName })
-            .from(bookingHistory)
-            .leftJoin(users, eq(users.id, bookingHistory.changedBy))
-            .where(
-              inArray(
-                bookingHistory.bookingId,
-                booked.map((b) => b.id),
-              ),
-            )
-            .orderBy(asc(bookingHistory.at), asc(bookingHistory.id))
-        : [];
+      const { entries, entryHistory, booked, bookedHistory } = await repository.recordsOf(
+        restaurantId,
+        phone,
+      );
       return {
         restaurant: restaurantId,
         phone,
@@ -153,20 +102,9 @@ export function createGuestDataService(db: Database, now: () => Date = () => new
     async erase(restaurantId: number, phoneInput: string): Promise<GuestErasure> {
       await retentionOf(restaurantId);
       const phone = phoneOrThrow(phoneInput, true);
-      const ofGuest = <T extends typeof queueEntries | typeof bookings>(table: T) =>
-        and(eq(table.restaurantId, restaurantId), eq(table.phone, phone));
       return db.transaction(async (tx) => {
         // The rows are locked first, so that nothing becomes active between the check and the erase.
-        const entries = await tx
-          .select({ id: queueEntries.id, status: queueEntries.status })
-          .from(queueEntries)
-          .where(ofGuest(queueEntries))
-          .for('update');
-        const booked = await tx
-          .select({ id: bookings.id, status: bookings.status, endTime: bookings.endTime })
-          .from(bookings)
-          .where(ofGuest(bookings))
-          .for('update');
+        const { entries, booked } = await repository.lockGuestRows(tx, restaurantId, phone);
         const waiting = entries.filter((e) => ACTIVE_QUEUE_STATUSES.includes(e.status)).length;
         const ahead = booked.filter(
           (b) => EXPECTED_BOOKING.includes(b.status) && b.endTime.getTime() > now().getTime(),
@@ -179,57 +117,7 @@ export function createGuestDataService(db: Database, now: () => Date = () => new
         }
         const entryIds = entries.map((e) => e.id);
         const bookingIds = booked.map((b) => b.id);
-        const blank = { name: '', phone: '', comment: '', telegramChatId: null };
-        if (entryIds.length > 0) {
-          // The device key's hash goes too: it would tie this device to the guest's other visits.
-          await tx
-            .update(queueEntries)
-            .set({ ...blank, guestDeviceHash: null })
-            .where(inArray(queueEntries.id, entryIds));
-          await tx
-            .update(queueHistory)
-            .set({ changes: scrubbedGuestValues(sql`changes`) })
-            .where(and(inArray(queueHistory.entryId, entryIds), holdsGuestValues(sql`changes`)));
-        }
-        if (bookingIds.length > 0) {
-          await tx
-            .update(bookings)
-            .set({ ...blank, guestDeviceHash: null })
-            .where(inArray(bookings.id, bookingIds));
-          await tx
-            .update(bookingHistory)
-            .set({ changes: scrubbedGuestValues(sql`changes`) })
-            .where(and(inArray(bookingHistory.bookingId, bookingIds), holdsGuestValues(sql`changes`)));
-        }
-        const told = [
-          ...(entryIds.length ? [outboxOfEntries(entryIds)] : []),
-          ...(bookingIds.length ? [outboxOfBookings(bookingIds)] : []),
-        ];
-        if (told.length > 0) {
-          const mine = and(eq(outbox.restaurantId, restaurantId), or(...told));
-          await tx.update(outbox).set({ payload: scrubbedPayload }).where(mine);
-          // The guest's own messages, sent, failed or still waiting: their chat goes with them, and
-          // a guest who asked to be forgotten is not written to afterwards. (A message a dispatcher
-          // is sending at this very moment may still arrive; its row goes all the same.)
-          await tx
-            .delete(notificationDeliveries)
-            .where(
-              and(
-                sql`${notificationDeliveries.userId} is null`,
-                inArray(
-                  notificationDeliveries.outboxId,
-                  tx.select({ id: outbox.id }).from(outbox).where(mine),
-                ),
-              ),
-            );
-        }
-        // Kept answers to staff requests (a tablet's replayed walk-in, kept for a day) that name
-        // the guest: forgotten too. A request sent again after this runs anew.
-        if (entryIds.length + bookingIds.length > 0) {
-          await tx
-            .delete(requestReplays)
-            .where(sql`strpos(${requestReplays.body}->>'payload', ${phone}) > 0`);
-        }
+        await repository.erase(tx, restaurantId, phone, entryIds, bookingIds);
         // Open screens refetch: the guest's rows now show no name.
         if (entryIds.length > 0)
           await announceChange(tx, { kind: 'queue', restaurant: restaurantId, id: entryIds[0] ?? 0 });

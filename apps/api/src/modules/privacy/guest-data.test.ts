@@ -3,8 +3,6 @@ import { schema } from '@stolik/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentities, type Identities, type Person } from '../../test/identities';
-import { openTestRestaurant } from '../../test/restaurants';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   BLANK,
   bookingRow,
@@ -15,7 +13,9 @@ import {
   guestOf,
   insertBooking,
   insertEntry,
-} from './privacy-fixtures';
+} from '../../test/privacy-fixtures';
+import { openTestRestaurant } from '../../test/restaurants';
+import { createTestApp, type TestApp } from '../../test/test-app';
 
 const DAY = 86_400_000;
 

@@ -2,7 +2,6 @@ import { schema } from '@stolik/db';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentities, type Identities } from '../../test/identities';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   BLANK,
   bookingRow,
@@ -13,8 +12,10 @@ import {
   insertBooking,
   insertEntry,
   insertRestaurant,
-} from './privacy-fixtures';
-import { anonymiseExpiredGuests, startGuestRetention } from './retention';
+} from '../../test/privacy-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { startGuestRetention } from './retention';
+import { anonymiseExpiredGuests } from './retention.repository';
 
 /** The moment the job runs in these tests; every row is placed relative to it. */
 const NOW = new Date('2026-06-01T12:00:00Z');

@@ -4,7 +4,7 @@ import type { Database, Tx } from '@stolik/db';
 import { canMoveQueueEntry, type EntrySource, localIsoDate, type QueueStatus } from '@stolik/domain';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { FieldValidationError, HttpError } from '../../shared/http-errors';
-import { lockSeating } from '../../shared/seating-lock';
+import { lockSeating } from '../../shared/seating-lock.repository';
 import { logStatusChange } from '../../shared/status-log.repository';
 import type { EntryRow, QueueRepository } from './queue.repository';
 import { queueNotices } from './queue-notices';

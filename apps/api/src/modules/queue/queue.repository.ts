@@ -24,7 +24,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { countsInQueueFiguresSql, legacySourceCondition } from './entry-source';
+import { countsInQueueFiguresSql, legacySourceCondition } from './entry-source.repository';
 
 const {
   queueEntries,

@@ -9,7 +9,7 @@ import {
   type WalkRecord,
 } from '@stolik/domain';
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { countsInQueueFiguresSql } from './entry-source';
+import { countsInQueueFiguresSql } from './entry-source.repository';
 
 const { queueEntries } = schema;
 

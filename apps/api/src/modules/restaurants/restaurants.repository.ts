@@ -1,6 +1,6 @@
 import { type Database, schema } from '@stolik/db';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { announceChange } from '../events/changes';
+import { announceChange } from '../events/changes.repository';
 
 const { restaurants, diningTables } = schema;
 export type RestaurantRow = typeof restaurants.$inferSelect;
@@ -15,6 +15,15 @@ export function createRestaurantsRepository(db: Database) {
         asc(restaurants.id),
       );
     },
+
+    /** Whether a restaurant of this id exists (a superuser may name any id). */
+    exists: async (id: number): Promise<boolean> =>
+      (await db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.id, id))).length > 0,
+
+    /** The restaurant's time zone; undefined when there is no such restaurant. */
+    timezoneOf: async (id: number): Promise<string | undefined> =>
+      (await db.select({ timezone: restaurants.timezone }).from(restaurants).where(eq(restaurants.id, id)))[0]
+        ?.timezone,
 
     findById: async (id: number): Promise<RestaurantRow | undefined> => {
       const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id));

@@ -1,10 +1,8 @@
 import { type GlobalAlert, type Org, type OrgCreateBody, SuperSetup } from '@stolik/contracts';
-import { type Database, schema } from '@stolik/db';
-import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '@stolik/db';
 import type { Viewer } from '../../shared/access';
 import { canonicalTimeZone, toRestaurant } from '../restaurants/restaurants.service';
-
-const { platformSettings, restaurants } = schema;
+import { createPlatformRepository } from './platform.repository';
 
 const GLOBAL_ALERT = 'global_alert';
 const SUPER_SETUP = 'super_setup';
@@ -15,23 +13,10 @@ const SUPER_SETUP = 'super_setup';
  * global alert). Only a superuser changes any of it; the routes say who reads it.
  */
 export function createPlatformService(db: Database) {
-  async function setting(key: string) {
-    const [row] = await db.select().from(platformSettings).where(eq(platformSettings.key, key));
-    return row;
-  }
-
-  async function setSetting(viewer: Viewer, key: string, value: Record<string, unknown>) {
-    const [row] = await db
-      .insert(platformSettings)
-      .values({ key, value, updatedBy: viewer.id })
-      .onConflictDoUpdate({
-        target: platformSettings.key,
-        set: { value, updatedBy: viewer.id, updatedAt: new Date() },
-      })
-      .returning();
-    if (!row) throw new Error(`${key} was not saved`);
-    return row;
-  }
+  const repository = createPlatformRepository(db);
+  const setting = repository.setting;
+  const setSetting = (viewer: Viewer, key: string, value: Record<string, unknown>) =>
+    repository.saveSetting(key, value, viewer.id);
 
   return {
     async globalAlert(): Promise<GlobalAlert> {
@@ -58,19 +43,7 @@ export function createPlatformService(db: Database) {
 
     /** Every restaurant with the size of its hall and staff, for the superuser's overview. */
     async orgs(): Promise<Org[]> {
-      // The subqueries name restaurants.id in full: unqualified, "id" would be the subquery's own.
-      const rows = await db
-        .select({
-          restaurant: restaurants,
-          tables: sql<number>`(select count(*)::int from dining_tables t where t.restaurant_id = restaurants.id)`,
-          zones: sql<number>`(select count(*)::int from zones z where z.restaurant_id = restaurants.id)`,
-          members: sql<number>`(select count(*)::int from memberships m where m.restaurant_id = restaurants.id)`,
-          schemeVersion: sql<
-            number | null
-          >`(select max(v.version)::int from scheme_versions v where v.restaurant_id = restaurants.id)`,
-        })
-        .from(restaurants)
-        .orderBy(asc(restaurants.id));
+      const rows = await repository.organisations();
       return rows.map((row) => ({
         ...toRestaurant(row.restaurant),
         tables: Number(row.tables),
@@ -83,15 +56,11 @@ export function createPlatformService(db: Database) {
 
     /** A new restaurant. Superusers see every restaurant; its staff are invited from it afterwards. */
     async createOrg(body: OrgCreateBody): Promise<Org> {
-      const [row] = await db
-        .insert(restaurants)
-        .values({
-          name: body.name,
-          timezone: canonicalTimeZone(body.timezone),
-          hasBookings: body.has_bookings,
-        })
-        .returning();
-      if (!row) throw new Error('restaurant was not created');
+      const row = await repository.createRestaurant({
+        name: body.name,
+        timezone: canonicalTimeZone(body.timezone),
+        hasBookings: body.has_bookings,
+      });
       return {
         ...toRestaurant(row),
         tables: 0,

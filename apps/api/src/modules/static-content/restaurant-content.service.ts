@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FontInfo, Palette, RestaurantComments, RestaurantStyle } from '@stolik/contracts';
-import { type Database, schema } from '@stolik/db';
+import type { Database } from '@stolik/db';
 import { FONT_CONTENT_TYPES, type FontFormat, fontFormatOf } from '@stolik/domain';
-import { eq } from 'drizzle-orm';
 import type { Viewer } from '../../shared/access';
 import { FieldValidationError, notFound } from '../../shared/http-errors';
 import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
-
-const { restaurantFonts, restaurantStaticContent } = schema;
+import { createRestaurantContentRepository, type FontMeta } from './restaurant-content.repository';
 
 /** Where the guest forms load a restaurant's font; `v` changes with the file, so caches never serve an old one. */
 export const fontUrl = (restaurantId: number, sha256: string) =>
@@ -22,18 +20,9 @@ const cleanFileName = (name: string) =>
  * (spec §3 palette/font style), and the staff's preset comments.
  */
 export function createRestaurantContentService(db: Database) {
-  const fontMeta = {
-    format: restaurantFonts.format,
-    fileName: restaurantFonts.fileName,
-    size: restaurantFonts.size,
-    sha256: restaurantFonts.sha256,
-    uploadedAt: restaurantFonts.uploadedAt,
-  };
+  const repository = createRestaurantContentRepository(db);
 
-  const toFontInfo = (
-    restaurantId: number,
-    row: { format: string; fileName: string; size: number; sha256: string; uploadedAt: Date },
-  ): FontInfo => ({
+  const toFontInfo = (restaurantId: number, row: FontMeta): FontInfo => ({
     url: fontUrl(restaurantId, row.sha256),
     format: row.format as FontFormat,
     file_name: row.fileName,
@@ -42,23 +31,12 @@ export function createRestaurantContentService(db: Database) {
     uploaded_at: row.uploadedAt.toISOString(),
   });
 
-  async function contentOf(restaurantId: number) {
-    const [row] = await db
-      .select()
-      .from(restaurantStaticContent)
-      .where(eq(restaurantStaticContent.restaurantId, restaurantId));
-    return row;
-  }
-
   return {
     /** What the guest forms wear: public, like the forms themselves. */
     async style(restaurantId: number): Promise<RestaurantStyle> {
       await restaurantOrThrow(db, restaurantId);
-      const content = await contentOf(restaurantId);
-      const [font] = await db
-        .select(fontMeta)
-        .from(restaurantFonts)
-        .where(eq(restaurantFonts.restaurantId, restaurantId));
+      const content = await repository.contentOf(restaurantId);
+      const font = await repository.fontMetaOf(restaurantId);
       return {
         restaurant: restaurantId,
         palette: (content?.palette ?? {}) as Palette,
@@ -73,13 +51,7 @@ export function createRestaurantContentService(db: Database) {
       const kept = Object.fromEntries(
         Object.entries(palette).filter(([, colour]) => colour !== undefined),
       ) as Record<string, string>;
-      await db
-        .insert(restaurantStaticContent)
-        .values({ restaurantId, palette: kept })
-        .onConflictDoUpdate({
-          target: restaurantStaticContent.restaurantId,
-          set: { palette: kept, updatedAt: new Date() },
-        });
+      await repository.savePalette(restaurantId, kept);
       return this.style(restaurantId);
     },
 
@@ -102,21 +74,12 @@ export function createRestaurantContentService(db: Database) {
         uploadedBy: viewer.id,
         uploadedAt: new Date(),
       };
-      const [row] = await db
-        .insert(restaurantFonts)
-        .values({ restaurantId, ...values })
-        .onConflictDoUpdate({ target: restaurantFonts.restaurantId, set: values })
-        .returning(fontMeta);
-      if (!row) throw new Error('font was not saved');
-      return toFontInfo(restaurantId, row);
+      return toFontInfo(restaurantId, await repository.saveFont(restaurantId, values));
     },
 
     /** The font file itself, for the guest forms. */
     async font(restaurantId: number): Promise<{ data: Buffer; contentType: string; sha256: string }> {
-      const [row] = await db
-        .select()
-        .from(restaurantFonts)
-        .where(eq(restaurantFonts.restaurantId, restaurantId));
+      const row = await repository.fontOf(restaurantId);
       if (!row) throw notFound();
       return {
         data: row.data,
@@ -128,25 +91,19 @@ export function createRestaurantContentService(db: Database) {
     /** Back to the product's own font. Removing a font that is not there is as good as done. */
     async removeFont(restaurantId: number): Promise<void> {
       await restaurantOrThrow(db, restaurantId);
-      await db.delete(restaurantFonts).where(eq(restaurantFonts.restaurantId, restaurantId));
+      await repository.removeFont(restaurantId);
     },
 
     async comments(restaurantId: number): Promise<RestaurantComments> {
       await restaurantOrThrow(db, restaurantId);
-      return { comments: (await contentOf(restaurantId))?.comments ?? [] };
+      return { comments: (await repository.contentOf(restaurantId))?.comments ?? [] };
     },
 
     /** The whole list, replaced, in the order given; a comment given twice is kept once. */
     async saveComments(restaurantId: number, comments: string[]): Promise<RestaurantComments> {
       await restaurantOrThrow(db, restaurantId);
       const distinct = [...new Set(comments)];
-      await db
-        .insert(restaurantStaticContent)
-        .values({ restaurantId, comments: distinct })
-        .onConflictDoUpdate({
-          target: restaurantStaticContent.restaurantId,
-          set: { comments: distinct, updatedAt: new Date() },
-        });
+      await repository.saveComments(restaurantId, distinct);
       return { comments: distinct };
     },
   };

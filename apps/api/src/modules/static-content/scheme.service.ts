@@ -7,20 +7,12 @@ import type {
   SchemeVersionSummary,
   SchemeView,
 } from '@stolik/contracts';
-import type { Tx } from '@stolik/db';
-import { type Database, schema } from '@stolik/db';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database, Tx } from '@stolik/db';
 import type { Viewer } from '../../shared/access';
 import { type FieldMessage, FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
 import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
 import { announceHallChange } from '../hall/hall-shared';
-
-const { diningTables, schemeVersions, users, zones } = schema;
-type TableRow = typeof diningTables.$inferSelect;
-type VersionRow = typeof schemeVersions.$inferSelect;
-
-/** Scheme saves of one restaurant go one at a time (version numbers, the base-version check). */
-const SCHEME_LOCK = 7_311_045;
+import { createSchemeRepository, type TableRow, type VersionRow } from './scheme.repository';
 
 /** The margin around the tables of a restaurant that has no saved scheme yet. */
 const DEFAULT_MARGIN = 40;
@@ -58,24 +50,12 @@ function canvasAround(tables: TableRow[]): Scheme['canvas'] {
  * is the newest version with each table where its row says, without tables or zones removed since.
  */
 export function createSchemeService(db: Database) {
-  const latest = async (tx: Database | Tx, restaurantId: number): Promise<VersionRow | undefined> => {
-    const [row] = await tx
-      .select()
-      .from(schemeVersions)
-      .where(eq(schemeVersions.restaurantId, restaurantId))
-      .orderBy(desc(schemeVersions.version))
-      .limit(1);
-    return row;
-  };
+  const repository = createSchemeRepository(db);
+  const latest = (tx: Database | Tx, restaurantId: number) => repository.latest(restaurantId, tx);
 
   const hall = async (tx: Database | Tx, restaurantId: number) => {
-    const tables = await tx.select().from(diningTables).where(eq(diningTables.restaurantId, restaurantId));
-    const zoneIds = new Set(
-      (await tx.select({ id: zones.id }).from(zones).where(eq(zones.restaurantId, restaurantId))).map(
-        (z) => z.id,
-      ),
-    );
-    return { tables: new Map(tables.map((t) => [t.id, t])), zoneIds };
+    const { tables, zoneIds } = await repository.hall(restaurantId, tx);
+    return { tables: new Map(tables.map((t) => [t.id, t])), zoneIds: new Set(zoneIds) };
   };
 
   /** The scheme without what is no longer the restaurant's, its tables where they stand now. */
@@ -129,7 +109,7 @@ export function createSchemeService(db: Database) {
     options: { baseVersion?: number | null; restoredFrom?: number },
   ): Promise<SchemeView> {
     return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${SCHEME_LOCK}::int, ${restaurantId}::int)`);
+      await repository.lock(tx, restaurantId);
       const now = await hall(tx, restaurantId);
       referencesOrThrow(scheme, now);
       const before = await latest(tx, restaurantId);
@@ -138,27 +118,14 @@ export function createSchemeService(db: Database) {
           version: before?.version ?? null,
         });
       }
-      const [row] = await tx
-        .insert(schemeVersions)
-        .values({
-          restaurantId,
-          version: (before?.version ?? 0) + 1,
-          document: scheme,
-          restoredFrom: options.restoredFrom ?? null,
-          savedBy: viewer.id,
-        })
-        .returning();
-      if (!row) throw new Error('scheme version was not saved');
-      if (scheme.tables.length > 0) {
-        // One statement for the whole hall, however many tables it has.
-        await tx.execute(sql`
-          update ${diningTables} as t
-          set shape = s.shape::table_shape, x = s.x, y = s.y, width = s.width, height = s.height,
-              rotation = s.rotation
-          from jsonb_to_recordset(${JSON.stringify(scheme.tables)}::jsonb)
-            as s("table" integer, shape text, x real, y real, width real, height real, rotation real)
-          where t.id = s."table" and t.restaurant_id = ${restaurantId}`);
-      }
+      const row = await repository.insertVersion(tx, {
+        restaurantId,
+        version: (before?.version ?? 0) + 1,
+        document: scheme,
+        restoredFrom: options.restoredFrom ?? null,
+        savedBy: viewer.id,
+      });
+      if (scheme.tables.length > 0) await repository.placeTables(tx, restaurantId, scheme.tables);
       await announceHallChange(tx, restaurantId, row.id);
       return view(restaurantId, row, current(scheme, await hall(tx, restaurantId)));
     });
@@ -171,16 +138,6 @@ export function createSchemeService(db: Database) {
     restored_from: row.restoredFrom,
     tables: row.document.tables.length,
   });
-
-  const versionsWithAuthors = (where: SQL | undefined) =>
-    db
-      .select({
-        row: schemeVersions,
-        by: { id: users.id, first: users.firstName, last: users.lastName, email: users.email },
-      })
-      .from(schemeVersions)
-      .leftJoin(users, eq(users.id, schemeVersions.savedBy))
-      .where(where);
 
   const author = (by: { id: number; first: string; last: string; email: string | null } | null) =>
     by ? { id: by.id, name: [by.first, by.last].filter(Boolean).join(' ') || (by.email ?? '') } : null;
@@ -213,22 +170,13 @@ export function createSchemeService(db: Database) {
       pageSize: number,
     ): Promise<Omit<SchemeHistoryPage, 'next' | 'previous'>> {
       await restaurantOrThrow(db, restaurantId);
-      const [total] = await db
-        .select({ n: count() })
-        .from(schemeVersions)
-        .where(eq(schemeVersions.restaurantId, restaurantId));
-      const rows = await versionsWithAuthors(eq(schemeVersions.restaurantId, restaurantId))
-        .orderBy(desc(schemeVersions.version))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
-      return { count: total?.n ?? 0, results: rows.map((r) => summary(r.row, author(r.by))) };
+      const { count, rows } = await repository.historyPage(restaurantId, pageSize, (page - 1) * pageSize);
+      return { count, results: rows.map((r) => summary(r.row, author(r.by))) };
     },
 
     /** One version exactly as it was saved (tables and zones removed since included). */
     async version(restaurantId: number, version: number): Promise<SchemeVersion> {
-      const [found] = await versionsWithAuthors(
-        and(eq(schemeVersions.restaurantId, restaurantId), eq(schemeVersions.version, version)),
-      );
+      const found = await repository.versionWithAuthor(restaurantId, version);
       if (!found) throw notFound();
       return { ...summary(found.row, author(found.by)), scheme: storedScheme(found.row) };
     },
@@ -239,10 +187,7 @@ export function createSchemeService(db: Database) {
      */
     async restore(viewer: Viewer, restaurantId: number, version: number): Promise<SchemeView> {
       await restaurantOrThrow(db, restaurantId);
-      const [old] = await db
-        .select()
-        .from(schemeVersions)
-        .where(and(eq(schemeVersions.restaurantId, restaurantId), eq(schemeVersions.version, version)));
+      const old = await repository.findVersion(restaurantId, version);
       if (!old) throw notFound();
       const now = await hall(db, restaurantId);
       const stored = storedScheme(old);

@@ -7,7 +7,8 @@ import { createIdentities, type Identities } from '../../test/identities';
 import { openTestRestaurant } from '../../test/restaurants';
 import { linkTelegram, queueEvent, settled, subscribe, subscribedHostesses } from '../../test/telegram';
 import { createTestApp, TEST_BOT_TOKEN, type TestApp } from '../../test/test-app';
-import { createDispatcher, type Dispatcher, type DispatcherTuning, rateLimitedInARow } from './dispatcher';
+import { createDispatcher, type Dispatcher } from './dispatcher';
+import { type DispatcherTuning, rateLimitedInARow } from './dispatcher-tuning';
 
 let t: TestApp;
 let who: Identities;

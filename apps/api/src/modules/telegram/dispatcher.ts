@@ -1,101 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { MiniAppAddress } from '@stolik/bot';
-import { type Database, schema, type Tx } from '@stolik/db';
+import type { Database } from '@stolik/db';
 import { createServerI18n } from '@stolik/i18n';
-import {
-  and,
-  asc,
-  eq,
-  exists,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  ne,
-  notExists,
-  or,
-  sql,
-} from 'drizzle-orm';
-import { Api, GrammyError } from 'grammy';
+import { type Api, GrammyError } from 'grammy';
+import { CLEANUP_BATCH, createDeliveriesRepository } from './deliveries.repository';
+import { DEFAULT_TUNING, type DispatcherTuning } from './dispatcher-tuning';
 import { type NotificationFacts, type OutgoingMessage, renderNotification } from './notification-messages';
-
-const {
-  outbox,
-  notificationDeliveries: deliveries,
-  telegramSendSlots: slots,
-  telegramNotificationSettings: settings,
-  users,
-  memberships,
-  restaurants,
-  diningTables,
-} = schema;
-
-export interface DispatcherTuning {
-  /** At most one message per chat in this long (Telegram: about one per second per chat). */
-  perChatIntervalMs: number;
-  /** At least this long between two messages overall (Telegram: 30 per second per bot). */
-  globalIntervalMs: number;
-  /** How far ahead a claim reserves send slots. */
-  horizonMs: number;
-  /** A claimed message not finished within this long is claimed again (its dispatcher died). */
-  leaseMs: number;
-  /**
-   * A message whose moment has passed by more than this (the process was busy) is not sent late,
-   * where it could crowd the next second, but given back and claimed again with a new slot.
-   */
-  maxLatenessMs: number;
-  /** Tries before a message is marked failed (a 429 is not a try). */
-  maxAttempts: number;
-  /**
-   * The longest retry_after honoured, in seconds: a longer one (a buggy proxy, a misread header)
-   * is waited this long, not days, and the message is tried again then.
-   */
-  maxRetryAfterS: number;
-  /**
-   * 429s in a row for one message before it is marked failed: a 429 is not a try, but a message
-   * Telegram refuses this many times running (with nothing else between) will not retry forever.
-   */
-  maxRateLimitedInARow: number;
-  backoffBaseMs: number;
-  backoffMaxMs: number;
-  /** Without a wake-up, look for work this often. */
-  pollMs: number;
-  /** Outbox rows turned into deliveries per transaction. */
-  fanOutBatch: number;
-  /** How often old rows are deleted (and once at start). */
-  cleanupEveryMs: number;
-  /** Sent messages are kept this long (and outbox rows whose messages are all gone). */
-  keepSentMs: number;
-  /** Failed messages stay listed for the admins this long. */
-  keepFailedMs: number;
-  /** A chat's rate slot this far in the past says nothing any more (the chat is free). */
-  keepSlotsMs: number;
-}
-
-/**
- * Telegram's limits with room for a send that leaves up to maxLatenessMs after its slot: slots
- * 1.15 s apart per chat and 40 ms apart overall keep any chat's two messages at least 1.05 s apart
- * and any second at 28 messages at most, even when every message leaves as late as allowed.
- */
-export const DEFAULT_TUNING: DispatcherTuning = {
-  perChatIntervalMs: 1150,
-  globalIntervalMs: 40,
-  maxLatenessMs: 100,
-  horizonMs: 1000,
-  leaseMs: 60_000,
-  maxAttempts: 10,
-  maxRetryAfterS: 3600,
-  maxRateLimitedInARow: 20,
-  backoffBaseMs: 5000,
-  backoffMaxMs: 30 * 60_000,
-  pollMs: 500,
-  fanOutBatch: 100,
-  cleanupEveryMs: 10 * 60_000,
-  keepSentMs: 30 * 24 * 3600_000,
-  keepFailedMs: 90 * 24 * 3600_000,
-  keepSlotsMs: 60_000,
-};
+import { createSendFailures, type SendClaim } from './send-failures';
 
 export interface DispatcherLogger {
   info: (obj: object, msg?: string) => void;
@@ -118,45 +29,14 @@ export interface DispatcherDeps {
   name?: string;
 }
 
-interface Scheduled {
-  id: number;
-  chatId: number;
-  attempts: number;
+interface Scheduled extends SendClaim {
   /** When to send, on this process's clock (Date.now()). */
   dueAt: number;
 }
 
-const GLOBAL_KEY = 'global';
-/** Chats looked at per claim: more than a claim's horizon can serve at 25 messages a second. */
-const MAX_CHATS_PER_CLAIM = 500;
-const chatKey = (chatId: number) => `chat:${chatId}`;
 const SMS_NOTE = 'sms: not sent (SMS delivery is not part of the product yet)';
 
-/**
- * A 429's last_error, which also counts the 429s in a row for that message (no column of its own:
- * any other outcome overwrites last_error, and so ends the run): '429 #3: retry after 5 s'.
- */
-const rateLimitNote = (inARow: number, seconds: number) => `429 #${inARow}: retry after ${seconds} s`;
-/** How many 429s in a row a message's last_error tells of (0: its last outcome was something else). */
-export function rateLimitedInARow(lastError: string | null): number {
-  const run = /^429 #(\d+):/.exec(lastError ?? '');
-  return run ? Number(run[1]) : 0;
-}
-/** Rows deleted per statement: a big backlog goes in short transactions, never one long lock. */
-const CLEANUP_BATCH = 1000;
-
 export type Dispatcher = ReturnType<typeof createDispatcher>;
-
-/**
- * The dispatcher's own Bot API client: no auto-retry (429s are its business), a bounded wait.
- * A send must end within its claim's lease, or another dispatcher could send it again while it
- * hangs: a claimed message waits up to about a second for its slot (the claim's horizon), so the
- * wait is the lease less two seconds (at most 30 s).
- */
-export function createDeliveryApi(token: string, apiRoot?: string, leaseMs = DEFAULT_TUNING.leaseMs): Api {
-  const timeoutSeconds = Math.max(1, Math.min(30, Math.floor((leaseMs - 2000) / 1000)));
-  return new Api(token, { ...(apiRoot ? { apiRoot } : {}), timeoutSeconds });
-}
 
 /**
  * Delivers the outbox in two steps, both safe to run in several processes at once:
@@ -176,6 +56,7 @@ export function createDeliveryApi(token: string, apiRoot?: string, leaseMs = DEF
  */
 export function createDispatcher(deps: DispatcherDeps) {
   const { db, api } = deps;
+  const repository = createDeliveriesRepository(db);
   const tuning: DispatcherTuning = { ...DEFAULT_TUNING, ...deps.tuning };
   const name = deps.name ?? `dispatcher-${randomUUID().slice(0, 8)}`;
   const i18n = createServerI18n();
@@ -196,6 +77,16 @@ export function createDispatcher(deps: DispatcherDeps) {
   const stats = { sent: 0, rateLimited: 0, retried: 0, failed: 0, late: 0 };
   /** When the next clean-up is due (Date.now()); 0: at the first round. */
   let cleanupDueAt = 0;
+  const failures = createSendFailures({
+    db,
+    repository,
+    tuning,
+    stats,
+    pause: (untilMs) => {
+      pausedUntil = Math.max(pausedUntil, untilMs);
+    },
+    logger: deps.logger,
+  });
 
   const wake = () => {
     const w = wakeUp;
@@ -215,56 +106,15 @@ export function createDispatcher(deps: DispatcherDeps) {
       };
     });
 
-  async function dbNowMs(tx: Tx | Database): Promise<number> {
-    const result = (await tx.execute(
-      sql`select (extract(epoch from clock_timestamp()) * 1000)::float8 as ms`,
-    )) as unknown as { rows: { ms: number | string }[] };
-    return Number(result.rows[0]?.ms);
-  }
-
-  /** Who hears of a staff row: active members (or superusers) with Telegram, subscribed to it. */
-  async function staffRecipients(tx: Tx, row: typeof outbox.$inferSelect) {
-    return tx
-      .select({ userId: users.id, chatId: users.telegramId })
-      .from(settings)
-      .innerJoin(users, eq(users.id, settings.userId))
-      .where(
-        and(
-          eq(settings.restaurantId, row.restaurantId),
-          eq(settings.type, row.type),
-          sql`${row.status}::text = any(${settings.statuses})`,
-          eq(users.isActive, true),
-          isNotNull(users.telegramId),
-          or(
-            eq(users.isSuperuser, true),
-            exists(
-              tx
-                .select({ one: sql`1` })
-                .from(memberships)
-                .where(and(eq(memberships.userId, users.id), eq(memberships.restaurantId, row.restaurantId))),
-            ),
-          ),
-        ),
-      );
-  }
-
   /** Step 1: pending outbox rows become deliveries, in one transaction. Returns how many rows. */
   async function fanOut(): Promise<number> {
     return db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(outbox)
-        .where(
-          and(isNull(outbox.deliveredAt), isNull(outbox.failedAt), lte(outbox.nextAttemptAt, sql`now()`)),
-        )
-        .orderBy(asc(outbox.id))
-        .limit(tuning.fanOutBatch)
-        .for('update', { skipLocked: true });
+      const rows = await repository.pendingOutbox(tx, tuning.fanOutBatch);
       for (const row of rows) {
         let recipients: { userId: number | null; chatId: number }[] = [];
         let note: string | null = null;
         if (row.type === 'queue' || row.type === 'booking') {
-          recipients = (await staffRecipients(tx, row)).flatMap((r) =>
+          recipients = (await repository.staffRecipients(tx, row)).flatMap((r) =>
             r.chatId === null ? [] : [{ userId: r.userId, chatId: r.chatId }],
           );
         } else if (row.type === 'guest') {
@@ -278,24 +128,11 @@ export function createDispatcher(deps: DispatcherDeps) {
           note = `unknown outbox type '${row.type}'`;
         }
         if (recipients.length > 0) {
-          await tx
-            .insert(deliveries)
-            .values(
-              recipients.map((r) => ({
-                outboxId: row.id,
-                restaurantId: row.restaurantId,
-                chatId: r.chatId,
-                userId: r.userId,
-              })),
-            )
-            .onConflictDoNothing();
+          await repository.addDeliveries(tx, row, recipients);
         } else {
           note ??= 'no subscribed recipient';
         }
-        await tx
-          .update(outbox)
-          .set({ deliveredAt: sql`now()`, claimedAt: sql`now()`, attempts: row.attempts + 1, note })
-          .where(eq(outbox.id, row.id));
+        await repository.handOver(tx, row, note);
       }
       return rows.length;
     });
@@ -311,47 +148,11 @@ export function createDispatcher(deps: DispatcherDeps) {
     const token = `${name}:${randomUUID()}`;
     return db.transaction(async (tx) => {
       // The overall slot row, locked: claims of every dispatcher take turns here (briefly).
-      await tx
-        .insert(slots)
-        .values({ key: GLOBAL_KEY, nextAt: new Date(0) })
-        .onConflictDoNothing();
-      const [globalRow] = await tx.select().from(slots).where(eq(slots.key, GLOBAL_KEY)).for('update');
-      const now = await dbNowMs(tx);
+      const globalRow = await repository.lockGlobalSlot(tx);
+      const now = await repository.nowMs(tx);
       const localNow = Date.now();
       const nowDate = new Date(now);
-      const leaseCutoff = new Date(now - tuning.leaseMs);
-      const claimable = and(
-        isNull(deliveries.deliveredAt),
-        isNull(deliveries.failedAt),
-        lte(deliveries.nextAttemptAt, nowDate),
-        or(isNull(deliveries.claimedAt), lt(deliveries.claimedAt, leaseCutoff)),
-      );
-      // The oldest claimable message of each chat (messages to one chat go out in order), oldest
-      // chats first. Read on its own, unlocked: inside the locking query the planner may run it
-      // once per row.
-      const firstOfChat = tx
-        .selectDistinctOn([deliveries.chatId], { id: deliveries.id, nextAttemptAt: deliveries.nextAttemptAt })
-        .from(deliveries)
-        .where(claimable)
-        .orderBy(deliveries.chatId, deliveries.nextAttemptAt, deliveries.id)
-        .as('first_of_chat');
-      const firsts = await tx
-        .select({ id: firstOfChat.id })
-        .from(firstOfChat)
-        .orderBy(asc(firstOfChat.nextAttemptAt), asc(firstOfChat.id))
-        .limit(MAX_CHATS_PER_CLAIM);
-      const candidates = await tx
-        .select({
-          id: deliveries.id,
-          chatId: deliveries.chatId,
-          attempts: deliveries.attempts,
-          chatNextAt: slots.nextAt,
-        })
-        .from(deliveries)
-        .leftJoin(slots, eq(slots.key, sql`'chat:' || ${deliveries.chatId}`))
-        .where(and(inArray(deliveries.id, firsts.length ? firsts.map((f) => f.id) : [-1]), claimable))
-        .orderBy(asc(deliveries.nextAttemptAt), asc(deliveries.id))
-        .for('update', { of: deliveries, skipLocked: true });
+      const candidates = await repository.claimable(tx, nowDate, new Date(now - tuning.leaseMs));
 
       let slot = Math.max(globalRow?.nextAt.getTime() ?? 0, now);
       const horizonEnd = now + tuning.horizonMs;
@@ -375,31 +176,17 @@ export function createDispatcher(deps: DispatcherDeps) {
         slot += tuning.globalIntervalMs;
       }
       if (scheduled.length > 0) {
-        await tx
-          .update(deliveries)
-          .set({ claimedAt: nowDate, claimToken: token })
-          .where(
-            inArray(
-              deliveries.id,
-              scheduled.map((s) => s.id),
-            ),
-          );
-        await tx
-          .insert(slots)
-          .values(
-            scheduled.map((s) => ({
-              key: chatKey(s.chatId),
-              nextAt: new Date(now + (s.dueAt - localNow) + tuning.perChatIntervalMs),
-            })),
-          )
-          .onConflictDoUpdate({
-            target: slots.key,
-            set: { nextAt: sql`greatest(${slots.nextAt}, excluded.next_at)` },
-          });
-        await tx
-          .update(slots)
-          .set({ nextAt: new Date(slot) })
-          .where(eq(slots.key, GLOBAL_KEY));
+        await repository.lease(
+          tx,
+          token,
+          nowDate,
+          scheduled.map((s) => ({
+            id: s.id,
+            chatId: s.chatId,
+            nextAt: new Date(now + (s.dueAt - localNow) + tuning.perChatIntervalMs),
+          })),
+          new Date(slot),
+        );
       }
       const nextInMs = Number.isFinite(lookAgainAt)
         ? Math.min(tuning.pollMs, Math.max(5, lookAgainAt - now))
@@ -409,30 +196,9 @@ export function createDispatcher(deps: DispatcherDeps) {
   }
 
   async function facts(ids: number[]): Promise<Map<number, NotificationFacts>> {
-    const rows = await db
-      .select({
-        id: deliveries.id,
-        type: outbox.type,
-        status: outbox.status,
-        entityId: outbox.entityId,
-        payload: outbox.payload,
-        restaurantId: outbox.restaurantId,
-        restaurantName: restaurants.name,
-        timezone: restaurants.timezone,
-        tableNumber: diningTables.number,
-      })
-      .from(deliveries)
-      .innerJoin(outbox, eq(outbox.id, deliveries.outboxId))
-      .innerJoin(restaurants, eq(restaurants.id, outbox.restaurantId))
-      .leftJoin(
-        diningTables,
-        sql`${diningTables.id} = case when jsonb_typeof(${outbox.payload}->'table') = 'number' then (${outbox.payload}->>'table')::int end`,
-      )
-      .where(inArray(deliveries.id, ids));
+    const rows = await repository.facts(ids);
     return new Map(rows.map((row) => [row.id, row]));
   }
-
-  const ago = (ms: number) => sql`now() - make_interval(secs => ${ms / 1000}::float8)`;
 
   /** Deletes in batches until a batch comes back short; returns how many rows went. */
   async function deleteAll(batch: () => Promise<unknown[]>): Promise<number> {
@@ -450,187 +216,21 @@ export function createDispatcher(deps: DispatcherDeps) {
    * chats' rate slots long past. Safe in several dispatchers at once (each row goes once).
    */
   async function cleanUp() {
-    const older = (column: typeof deliveries.deliveredAt | typeof deliveries.failedAt, ms: number) =>
-      db
-        .select({ id: deliveries.id })
-        .from(deliveries)
-        .where(lt(column, ago(ms)))
-        .limit(CLEANUP_BATCH);
-    const sent = await deleteAll(() =>
-      db
-        .delete(deliveries)
-        .where(inArray(deliveries.id, older(deliveries.deliveredAt, tuning.keepSentMs)))
-        .returning({ id: deliveries.id }),
-    );
-    const failed = await deleteAll(() =>
-      db
-        .delete(deliveries)
-        .where(inArray(deliveries.id, older(deliveries.failedAt, tuning.keepFailedMs)))
-        .returning({ id: deliveries.id }),
-    );
+    const sent = await deleteAll(() => repository.deleteOld('sent', tuning.keepSentMs));
+    const failed = await deleteAll(() => repository.deleteOld('failed', tuning.keepFailedMs));
     // Handed over long ago and nothing of it left to show: the outbox row goes too.
-    const handedOver = await deleteAll(() =>
-      db
-        .delete(outbox)
-        .where(
-          inArray(
-            outbox.id,
-            db
-              .select({ id: outbox.id })
-              .from(outbox)
-              .where(
-                and(
-                  lt(outbox.deliveredAt, ago(tuning.keepSentMs)),
-                  notExists(
-                    db.select({ one: sql`1` }).from(deliveries).where(eq(deliveries.outboxId, outbox.id)),
-                  ),
-                ),
-              )
-              .limit(CLEANUP_BATCH),
-          ),
-        )
-        .returning({ id: outbox.id }),
-    );
-    // The overall slot stays: every claim locks it, and it is one row.
-    const freedSlots = await deleteAll(() =>
-      db
-        .delete(slots)
-        .where(
-          inArray(
-            slots.key,
-            db
-              .select({ key: slots.key })
-              .from(slots)
-              .where(and(ne(slots.key, GLOBAL_KEY), lt(slots.nextAt, ago(tuning.keepSlotsMs))))
-              .limit(CLEANUP_BATCH),
-          ),
-        )
-        .returning({ key: slots.key }),
-    );
+    const handedOver = await deleteAll(() => repository.deleteHandedOver(tuning.keepSentMs));
+    const freedSlots = await deleteAll(() => repository.deleteOldSlots(tuning.keepSlotsMs));
     const removed = { sent, failed, outbox: handedOver, slots: freedSlots };
     if (sent + failed + handedOver > 0) deps.logger?.info(removed, 'telegram: old rows deleted');
     return removed;
   }
 
-  const finished = (id: number, token: string) =>
-    and(eq(deliveries.id, id), eq(deliveries.claimToken, token));
-
-  async function markDelivered(id: number, messageId: number | null, note: string | null = null) {
-    await db
-      .update(deliveries)
-      .set({
-        deliveredAt: sql`clock_timestamp()`,
-        messageId,
-        claimedAt: null,
-        claimToken: null,
-        lastError: note,
-      })
-      .where(eq(deliveries.id, id));
-  }
+  const markDelivered = (id: number, messageId: number | null, note: string | null = null) =>
+    repository.markDelivered(id, messageId, note);
 
   /** Gives a claim back unsent (stopping, or paused by a 429): due again at `atMs`, no try counted. */
-  async function release(id: number, token: string, atMs?: number) {
-    await db
-      .update(deliveries)
-      .set({
-        claimedAt: null,
-        claimToken: null,
-        ...(atMs ? { nextAttemptAt: new Date(atMs) } : {}),
-      })
-      .where(finished(id, token));
-  }
-
-  async function onRateLimited(item: Scheduled, token: string, retryAfterS: number) {
-    // Honoured, but within reason: at least a second, at most maxRetryAfterS.
-    const seconds = Math.min(tuning.maxRetryAfterS, Math.max(1, Math.ceil(retryAfterS)));
-    stats.rateLimited += 1;
-    // Nothing of this process goes out before then (set first: other sends may fire meanwhile).
-    pausedUntil = Math.max(pausedUntil, Date.now() + seconds * 1000);
-    const after = sql`clock_timestamp() + make_interval(secs => ${seconds}::float8)`;
-    let inARow = 0;
-    await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ lastError: deliveries.lastError })
-        .from(deliveries)
-        .where(finished(item.id, token))
-        .for('update');
-      if (!current) return;
-      inARow = rateLimitedInARow(current.lastError) + 1;
-      const givesUp = inARow >= tuning.maxRateLimitedInARow;
-      await tx
-        .update(deliveries)
-        .set({
-          claimedAt: null,
-          claimToken: null,
-          // Refused every time for a long while: failed, for the admins to see, not retried forever.
-          ...(givesUp ? { failedAt: sql`clock_timestamp()` } : { nextAttemptAt: after }),
-          lastError: `${rateLimitNote(inARow, seconds)}${givesUp ? `; gave up after ${inARow} in a row` : ''}`,
-        })
-        .where(finished(item.id, token));
-      // Everyone waits: the overall slot and this chat's move past retry_after.
-      await tx
-        .update(slots)
-        .set({ nextAt: sql`greatest(${slots.nextAt}, ${after})` })
-        .where(inArray(slots.key, [GLOBAL_KEY, chatKey(item.chatId)]));
-    });
-    if (inARow >= tuning.maxRateLimitedInARow) {
-      stats.failed += 1;
-      deps.logger?.error(
-        { delivery: item.id, chat: item.chatId, rate_limited_in_a_row: inARow },
-        'telegram: gave up after 429s in a row',
-      );
-      return;
-    }
-    deps.logger?.warn(
-      { delivery: item.id, chat: item.chatId, retry_after: seconds, in_a_row: inARow },
-      'telegram: 429',
-    );
-  }
-
-  async function onFailure(item: Scheduled, token: string, error: unknown) {
-    const attempts = item.attempts + 1;
-    const description =
-      error instanceof GrammyError
-        ? `${error.error_code}: ${error.description}`
-        : String((error as Error)?.message ?? error);
-    // Chat not found, bot blocked: trying again will not help.
-    const permanent = error instanceof GrammyError && (error.error_code === 400 || error.error_code === 403);
-    if (permanent || attempts >= tuning.maxAttempts) {
-      stats.failed += 1;
-      await db
-        .update(deliveries)
-        .set({
-          attempts,
-          failedAt: sql`clock_timestamp()`,
-          claimedAt: null,
-          claimToken: null,
-          lastError: description.slice(0, 1000),
-        })
-        .where(finished(item.id, token));
-      deps.logger?.error(
-        { delivery: item.id, chat: item.chatId, attempts, error: description },
-        'telegram: gave up',
-      );
-      return;
-    }
-    stats.retried += 1;
-    const backoff = Math.min(tuning.backoffMaxMs, tuning.backoffBaseMs * 2 ** (attempts - 1));
-    const delayMs = backoff * (0.8 + Math.random() * 0.4);
-    await db
-      .update(deliveries)
-      .set({
-        attempts,
-        claimedAt: null,
-        claimToken: null,
-        nextAttemptAt: sql`clock_timestamp() + make_interval(secs => ${delayMs / 1000}::float8)`,
-        lastError: description.slice(0, 1000),
-      })
-      .where(finished(item.id, token));
-    deps.logger?.warn(
-      { delivery: item.id, chat: item.chatId, attempts, error: description },
-      'telegram: retry',
-    );
-  }
+  const release = (id: number, token: string, atMs?: number) => repository.release(id, token, atMs);
 
   async function send(item: Scheduled, token: string, message: OutgoingMessage | null) {
     if (state === 'dead') return;
@@ -652,9 +252,9 @@ export function createDispatcher(deps: DispatcherDeps) {
       if (is('dead')) return;
       const retryAfter = error instanceof GrammyError ? error.parameters.retry_after : undefined;
       if (error instanceof GrammyError && error.error_code === 429) {
-        return onRateLimited(item, token, retryAfter ?? 1);
+        return failures.rateLimited(item, token, retryAfter ?? 1);
       }
-      return onFailure(item, token, error);
+      return failures.failed(item, token, error);
     }
     if (is('dead')) return;
     stats.sent += 1;

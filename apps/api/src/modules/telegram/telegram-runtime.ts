@@ -11,12 +11,8 @@ import type { DatabaseHandle } from '@stolik/db';
 import type { Update, UserFromGetMe } from 'grammy/types';
 import { HttpError } from '../../shared/http-errors';
 import { CHANGES_CHANNEL } from '../events/changes';
-import {
-  createDeliveryApi,
-  createDispatcher,
-  type DispatcherLogger,
-  type DispatcherTuning,
-} from './dispatcher';
+import { createDispatcher, type DispatcherLogger } from './dispatcher';
+import { createDeliveryApi, type DispatcherTuning } from './dispatcher-tuning';
 
 const START_RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
 

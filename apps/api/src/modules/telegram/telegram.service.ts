@@ -4,12 +4,10 @@ import type {
   TelegramNotificationSetting,
   TelegramNotificationsBody,
 } from '@stolik/contracts';
-import { type Database, schema } from '@stolik/db';
-import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Database } from '@stolik/db';
 import type { Viewer } from '../../shared/access';
 import { notFound } from '../../shared/http-errors';
-
-const { restaurants, notificationDeliveries: deliveries, outbox, users } = schema;
+import { createTelegramRepository } from './telegram.repository';
 
 /** A person's name as the admins know them: first and last name, else the e-mail, else nothing. */
 const nameOf = (user: { firstName: string; lastName: string; email: string | null }) =>
@@ -17,16 +15,13 @@ const nameOf = (user: { firstName: string; lastName: string; email: string | nul
 
 /** Telegram notification settings of the signed-in staff member, and what could not be delivered. */
 export function createTelegramService(db: Database) {
+  const repository = createTelegramRepository(db);
+
   /** The restaurants one may hear about, by name: where a member; a superuser, all. */
   async function restaurantIdsOf(viewer: Viewer): Promise<number[]> {
     const ids = [...viewer.memberships.keys()];
     if (!viewer.isSuperuser && ids.length === 0) return [];
-    const rows = await db
-      .select({ id: restaurants.id })
-      .from(restaurants)
-      .where(viewer.isSuperuser ? undefined : inArray(restaurants.id, ids))
-      .orderBy(asc(restaurants.name), asc(restaurants.id));
-    return rows.map((r) => r.id);
+    return repository.restaurantIdsByName(viewer.isSuperuser ? 'all' : ids);
   }
 
   return {
@@ -49,28 +44,9 @@ export function createTelegramService(db: Database) {
       page: number,
       pageSize: number,
     ): Promise<{ count: number; items: FailedDelivery[] }> {
-      const where = and(eq(deliveries.restaurantId, restaurantId), isNotNull(deliveries.failedAt));
-      const [total] = await db.select({ n: count() }).from(deliveries).where(where);
-      const rows = await db
-        .select({
-          delivery: deliveries,
-          type: outbox.type,
-          status: outbox.status,
-          entityId: outbox.entityId,
-          payload: outbox.payload,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-        })
-        .from(deliveries)
-        .innerJoin(outbox, eq(outbox.id, deliveries.outboxId))
-        .leftJoin(users, eq(users.id, deliveries.userId))
-        .where(where)
-        .orderBy(desc(deliveries.failedAt), desc(deliveries.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
+      const { count, rows } = await repository.failedPage(restaurantId, pageSize, (page - 1) * pageSize);
       return {
-        count: total?.n ?? 0,
+        count,
         items: rows.map(({ delivery, type, status, entityId, payload, firstName, lastName, email }) => ({
           id: delivery.id,
           type,

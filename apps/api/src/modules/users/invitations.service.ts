@@ -1,17 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Invitation, InvitationPreview, InviteBody } from '@stolik/contracts';
-import { type Database, schema } from '@stolik/db';
+import type { Database } from '@stolik/db';
 import type { Role } from '@stolik/domain';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { HttpError } from '../../shared/http-errors';
 import { sha256 } from '../auth/auth.service';
+import { createInvitationsRepository, type InvitationRow } from './invitations.repository';
 import type { UsersRepository } from './users.repository';
 
-const { invitations, restaurants } = schema;
 export const INVITATION_TTL_S = 7 * 24 * 60 * 60;
-
-export type InvitationRow = typeof invitations.$inferSelect;
 
 const invitationGone = () => new HttpError(404, 'invitations.invalid', 'invitation_invalid');
 
@@ -29,19 +26,11 @@ export function invitationFits(row: Pick<InvitationRow, 'email'>, accountEmail: 
 }
 
 export function createInvitationsService(db: Database, users: UsersRepository, publicUrl: () => string) {
+  const repository = createInvitationsRepository(db);
+
   /** A usable invitation: known, not accepted, not expired. */
   async function findValid(token: string): Promise<InvitationRow & { restaurantName: string }> {
-    const [row] = await db
-      .select({ invitation: invitations, restaurantName: restaurants.name })
-      .from(invitations)
-      .innerJoin(restaurants, eq(restaurants.id, invitations.restaurantId))
-      .where(
-        and(
-          eq(invitations.tokenHash, sha256(token)),
-          isNull(invitations.acceptedAt),
-          gt(invitations.expiresAt, new Date()),
-        ),
-      );
+    const row = await repository.findUsable(sha256(token));
     if (!row) throw invitationGone();
     return { ...row.invitation, restaurantName: row.restaurantName };
   }
@@ -53,18 +42,14 @@ export function createInvitationsService(db: Database, users: UsersRepository, p
     async create(viewer: Viewer, body: InviteBody): Promise<Invitation> {
       requireRestaurant(viewer, body.restaurant, 'admin');
       const token = randomBytes(24).toString('base64url');
-      const [row] = await db
-        .insert(invitations)
-        .values({
-          tokenHash: sha256(token),
-          restaurantId: body.restaurant,
-          role: body.role,
-          email: body.email?.toLowerCase() ?? null,
-          createdBy: viewer.id,
-          expiresAt: new Date(Date.now() + INVITATION_TTL_S * 1000),
-        })
-        .returning();
-      if (!row) throw new Error('invitation was not created');
+      const row = await repository.create({
+        tokenHash: sha256(token),
+        restaurantId: body.restaurant,
+        role: body.role,
+        email: body.email?.toLowerCase() ?? null,
+        createdBy: viewer.id,
+        expiresAt: new Date(Date.now() + INVITATION_TTL_S * 1000),
+      });
       return {
         id: row.id,
         token,
@@ -94,12 +79,7 @@ export function createInvitationsService(db: Database, users: UsersRepository, p
     async accept(row: InvitationRow, userId: number): Promise<void> {
       const account = await users.findById(userId);
       if (!account || !invitationFits(row, account.email)) throw invitationForAnotherEmail();
-      const [claimed] = await db
-        .update(invitations)
-        .set({ acceptedAt: new Date(), acceptedBy: userId })
-        .where(and(eq(invitations.id, row.id), isNull(invitations.acceptedAt)))
-        .returning({ id: invitations.id });
-      if (!claimed) throw invitationGone();
+      if (!(await repository.claim(row.id, userId))) throw invitationGone();
       await users.addMembership(userId, row.restaurantId, row.role as Role);
     },
   };

@@ -1,9 +1,9 @@
 import type { Me, UserListItem, UserRestaurant, UsersQuery } from '@stolik/contracts';
 import { type Database, schema } from '@stolik/db';
 import { ROLE_ADMIN, ROLE_MANAGER, type Role } from '@stolik/domain';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 
-const { users, memberships, restaurants } = schema;
+const { users, memberships, restaurants, telegramLinkTokens, notificationDeliveries } = schema;
 export type UserRow = typeof users.$inferSelect;
 
 /** The overall role shown on a profile: admin anywhere wins, then hostess, else none. */
@@ -148,6 +148,42 @@ export function createUsersRepository(db: Database) {
         .values({ userId, restaurantId, role })
         .onConflictDoUpdate({ target: [memberships.userId, memberships.restaurantId], set: { role } });
     },
+
+    /** Keeps a one-time Telegram link (by its hash) for the user until it expires. */
+    addTelegramLink: async (tokenHash: string, userId: number, expiresAt: Date) => {
+      await db.insert(telegramLinkTokens).values({ tokenHash, userId, expiresAt });
+    },
+
+    /** Uses up a Telegram link that is unused and unexpired: whose it was, or undefined. */
+    useTelegramLink: async (tokenHash: string): Promise<{ userId: number } | undefined> => {
+      const [row] = await db
+        .update(telegramLinkTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(telegramLinkTokens.tokenHash, tokenHash),
+            isNull(telegramLinkTokens.usedAt),
+            gt(telegramLinkTokens.expiresAt, new Date()),
+          ),
+        )
+        .returning({ userId: telegramLinkTokens.userId });
+      return row;
+    },
+
+    /** The account forgets its Telegram, and its messages not yet sent are dropped, together. */
+    unlinkTelegram: (userId: number) =>
+      db.transaction(async (tx) => {
+        await tx.update(users).set({ telegramId: null, telegramUsername: null }).where(eq(users.id, userId));
+        await tx
+          .delete(notificationDeliveries)
+          .where(
+            and(
+              eq(notificationDeliveries.userId, userId),
+              isNull(notificationDeliveries.deliveredAt),
+              isNull(notificationDeliveries.failedAt),
+            ),
+          );
+      }),
   };
 }
 export type UsersRepository = ReturnType<typeof createUsersRepository>;

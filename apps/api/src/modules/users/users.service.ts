@@ -7,9 +7,7 @@ import {
   type UserPatch,
   type UsersQuery,
 } from '@stolik/contracts';
-import { type Database, schema } from '@stolik/db';
 import { passwordProblem } from '@stolik/domain';
-import { and, eq, isNull } from 'drizzle-orm';
 import { administeredRestaurants, requireRestaurant, type Viewer } from '../../shared/access';
 import { FieldValidationError, forbidden, HttpError, notFound } from '../../shared/http-errors';
 import { hashPassword } from '../../shared/passwords';
@@ -32,7 +30,6 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export function createUsersService(
-  db: Database,
   repository: UsersRepository,
   invitations: InvitationsService,
   auth: AuthService,
@@ -189,9 +186,7 @@ export function createUsersService(
     async createTelegramLink(viewer: Viewer) {
       const uuid = randomBytes(18).toString('base64url');
       const expiresAt = new Date(Date.now() + TELEGRAM_LINK_TTL_S * 1000);
-      await db
-        .insert(schema.telegramLinkTokens)
-        .values({ tokenHash: sha256(uuid), userId: viewer.id, expiresAt });
+      await repository.addTelegramLink(sha256(uuid), viewer.id, expiresAt);
       return { uuid, expires_at: expiresAt.toISOString() };
     },
 
@@ -208,21 +203,7 @@ export function createUsersService(
       if (!user.email || !user.passwordHash) {
         throw new HttpError(409, 'auth.telegramOnlySignIn', 'telegram_only_sign_in');
       }
-      await db.transaction(async (tx) => {
-        await tx
-          .update(schema.users)
-          .set({ telegramId: null, telegramUsername: null })
-          .where(eq(schema.users.id, viewer.id));
-        await tx
-          .delete(schema.notificationDeliveries)
-          .where(
-            and(
-              eq(schema.notificationDeliveries.userId, viewer.id),
-              isNull(schema.notificationDeliveries.deliveredAt),
-              isNull(schema.notificationDeliveries.failedAt),
-            ),
-          );
-      });
+      await repository.unlinkTelegram(viewer.id);
       return profileOrThrow(viewer.id);
     },
   };
