@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 import { OrdersScreen as OrdersDay } from '../../features/orders/components/orders-screen';
-import { useRestaurant } from '../../features/restaurants/api/get-restaurant';
+import { useRestaurant } from '../../shared/restaurants/get-restaurant';
 import { paths } from '../../shared/routing/paths';
 
 export { BookingListScreen } from '../../features/booking/components/booking-list-screen';

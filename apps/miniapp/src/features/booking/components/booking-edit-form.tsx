@@ -1,25 +1,37 @@
+import '../../../styles/booking-form.css';
 import type { Booking, BookingUpdateBody } from '@stolik/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/transport';
+import { bookingKeys, fitsQuery, updateBooking } from '../../../shared/bookings/booking-api';
+import { BookingGuestFields, type BookingGuestValues } from '../../../shared/bookings/booking-guest-fields';
+import {
+  foldFieldErrors,
+  looksLikePhone,
+  type TableNumbers,
+  tablesLabel,
+} from '../../../shared/bookings/booking-view';
+import {
+  type Place,
+  PlaceChoice,
+  placeAvailable,
+  placeBody,
+  samePlace,
+} from '../../../shared/bookings/place-choice';
+import { TimeSelect } from '../../../shared/bookings/time-select';
+import { refusalErrors, useRefusalMessage } from '../../../shared/bookings/use-booking-actions';
 import {
   haptic,
   telegramMainButtonAvailable,
   useClosingConfirmation,
   useTelegramMainButton,
 } from '../../../shared/telegram/bridge';
+import { instantAt, minutesIntoDay, wallClock } from '../../../shared/time/booking-time';
 import { DateInput } from '../../../shared/ui/date-input';
 import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { PartySizeStepper } from '../../../shared/ui/party-fields';
 import { showToast } from '../../../shared/ui/toast';
-import { bookingKeys, fitsQuery, updateBooking } from '../api/booking-api';
-import { instantAt, minutesIntoDay, wallClock } from '../booking-time';
-import { foldFieldErrors, looksLikePhone, type TableNumbers, tablesLabel } from '../booking-view';
-import { BookingGuestFields, type BookingGuestValues } from './booking-guest-fields';
-import { type Place, PlaceChoice, placeAvailable, placeBody, samePlace } from './place-choice';
-import { TimeSelect } from './time-select';
-import { refusalErrors, useRefusalMessage } from './use-booking-actions';
 
 const EMPTY: FormErrors = { fields: {}, general: null };
 const SHOWN_FIELDS = ['seating_time', 'end_time', 'name', 'phone', 'comment', 'table'] as const;

@@ -5,6 +5,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/transport';
+import { useGuestStyle } from '../../../shared/guest-style/guest-style-frame';
 import { compactPhone } from '../../../shared/phone/phone';
 import { PhoneField } from '../../../shared/phone/phone-field';
 import { paths } from '../../../shared/routing/paths';
@@ -16,7 +17,6 @@ import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { usePageTitle } from '../../../shared/ui/page';
 import { EventChoice, PartySizeStepper } from '../../../shared/ui/party-fields';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { useGuestStyle } from '../../style/components/guest-style-frame';
 import { joinQueue, publicRestaurantQuery } from '../api/guest-api';
 
 /** A 409 that carries the guest's own entry (a plain type check: no schema library on this screen). */

@@ -8,9 +8,9 @@ import {
 } from '@stolik/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createGroups, updateGroup } from '../../../shared/hall/hall-api';
 import { Field } from '../../../shared/ui/field';
 import { showToast } from '../../../shared/ui/toast';
-import { createGroups, updateGroup } from '../api/hall-api';
 import { checkWith, type FieldMessages, fieldsUnder } from '../form-check';
 import { tablesByZone } from '../hall-view';
 import { SaveBar, useSave } from './settings-parts';

@@ -5,10 +5,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { hallLoadFailureKey } from '../../../shared/api/hall-loading';
+import {
+  groupsQuery,
+  hallKeys,
+  removeFromGroup,
+  tablesQuery,
+  zonesQuery,
+} from '../../../shared/hall/hall-api';
 import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { Sheet } from '../../../shared/ui/sheet';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { groupsQuery, hallKeys, removeFromGroup, tablesQuery, zonesQuery } from '../api/hall-api';
 import { problemOf } from '../form-check';
 import { byNumber } from '../hall-view';
 import { ConfirmDelete } from './confirm-delete';

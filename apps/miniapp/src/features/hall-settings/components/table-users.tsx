@@ -2,7 +2,7 @@ import type { Booking, QueueEntry } from '@stolik/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { load } from '../../../shared/api/load';
-import { useRestaurant } from '../../restaurants/api/get-restaurant';
+import { useRestaurant } from '../../../shared/restaurants/get-restaurant';
 import { clockOf, dateOf } from '../hall-view';
 
 /** The ids a refused table delete names (409 'table_in_use'). */

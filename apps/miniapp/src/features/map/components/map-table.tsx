@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TableState } from '../../../shared/hall/table-state';
 import { TABLE_STATE_LABEL, TABLE_TONE } from '../../../shared/status/status';
 import { StatusMark } from '../../../shared/status/status-icon';
-import { timeOf } from '../../booking/booking-time';
+import { timeOf } from '../../../shared/time/booking-time';
 
 /** The least a table is to a finger, in screen pixels (UX.md): a smaller table gets a larger target. */
 const TARGET_PX = 44;

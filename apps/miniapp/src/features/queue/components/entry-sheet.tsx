@@ -3,13 +3,13 @@ import type { QueueAction } from '@stolik/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatPhone } from '../../../shared/phone/phone';
+import { moveToRestaurant, queueKeys } from '../../../shared/queue/queue-api';
+import { useRefusalMessage } from '../../../shared/queue/use-queue-actions';
 import { haptic } from '../../../shared/telegram/bridge';
 import { Sheet } from '../../../shared/ui/sheet';
 import { showToast } from '../../../shared/ui/toast';
-import { moveToRestaurant, queueKeys } from '../api/queue-api';
 import { actionsFor } from '../queue-view';
 import { actionLabel } from './queue-row';
-import { useRefusalMessage } from './use-queue-actions';
 
 /** Everything about one guest and every move the status machine allows. */
 export function EntrySheet({

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/transport';
 import { sendOrKeep } from '../../../shared/offline/offline-actions';
 import { PhoneField } from '../../../shared/phone/phone-field';
+import { queueKeys } from '../../../shared/queue/queue-api';
+import { useRefusalMessage } from '../../../shared/queue/use-queue-actions';
 import {
   haptic,
   telegramMainButtonAvailable,
@@ -18,9 +20,7 @@ import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { EventChoice, PartySizeStepper } from '../../../shared/ui/party-fields';
 import { Sheet } from '../../../shared/ui/sheet';
 import { showToast } from '../../../shared/ui/toast';
-import { queueKeys } from '../api/queue-api';
 import { SeatingPanel } from './seating-panel';
-import { useRefusalMessage } from './use-queue-actions';
 
 const EMPTY: FormErrors = { fields: {}, general: null };
 

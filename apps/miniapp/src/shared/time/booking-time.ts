@@ -3,7 +3,7 @@
  * show and pick the restaurant-local date and wall time (API-CONVENTIONS, spec §5).
  */
 import { addDays, zonedInstant } from '@stolik/domain';
-import { clockTime, wallClock } from '../../shared/time/restaurant-clock';
+import { clockTime, wallClock } from './restaurant-clock';
 
 // The restaurant's clock is shared with every screen that shows a day (orders too).
 export {
@@ -14,7 +14,7 @@ export {
   todayIn,
   type WallClock,
   wallClock,
-} from '../../shared/time/restaurant-clock';
+} from './restaurant-clock';
 
 const MINUTE = 60_000;
 const DAY_MINUTES = 24 * 60;

@@ -15,9 +15,9 @@ import type {
   ZoneSchedule,
 } from '@stolik/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { hallRetryDelay, retryHallLoad } from '../../../shared/api/hall-loading';
-import { load } from '../../../shared/api/load';
-import { del, patch, post } from '../../../shared/api/transport';
+import { hallRetryDelay, retryHallLoad } from '../api/hall-loading';
+import { load } from '../api/load';
+import { del, patch, post } from '../api/transport';
 
 /**
  * The hall as the settings and the Зоны screen read it. Every key starts with ['table', restaurantId]:

@@ -1,13 +1,12 @@
 import type { QueueEntry } from '@stolik/contracts';
-import { type QueueAction, queueActionTarget } from '@stolik/domain';
+import { type QueueAction, type QueueStatus, queueActionTarget } from '@stolik/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/transport';
-import { sendOrKeep } from '../../../shared/offline/offline-actions';
-import { haptic } from '../../../shared/telegram/bridge';
-import { showToast } from '../../../shared/ui/toast';
-import { queueKeys } from '../api/queue-api';
-import { moved } from '../queue-view';
+import { ApiError } from '../api/transport';
+import { sendOrKeep } from '../offline/offline-actions';
+import { haptic } from '../telegram/bridge';
+import { showToast } from '../ui/toast';
+import { queueKeys } from './queue-api';
 
 interface Move {
   entry: QueueEntry;
@@ -80,4 +79,15 @@ export function useQueueMove(restaurantId: number) {
     onSettled: (result) =>
       result?.kept ? undefined : queryClient.invalidateQueries({ queryKey: queueKeys.all(restaurantId) }),
   });
+}
+
+/** The entry as it will be after a move, for an optimistic update. */
+export function moved(entry: QueueEntry, to: QueueStatus, tables?: number[]): QueueEntry {
+  const at = new Date().toISOString();
+  return {
+    ...entry,
+    status: to,
+    ...(to === 'called' ? { invite_time: at } : {}),
+    ...(to === 'sat' ? { seated_time: at, tables: tables ?? entry.tables } : {}),
+  };
 }

@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installTelegramAdapter } from '../../shared/telegram/telegram';
-import { fakeTelegram } from '../../test/fake-telegram';
-import { renderAt } from '../../test/render';
-import { BookingEditForm } from '../booking/components/booking-edit-form';
-import { WaitingListSheet } from '../booking/components/waiting-list-sheet';
-import { booking, bookingApi, fit, openDialogsInJsdom } from '../booking/test/booking-fixtures';
+import { installTelegramAdapter } from '../../../shared/telegram/telegram';
+import { booking, bookingApi, fit, openDialogsInJsdom } from '../../../test/booking-fixtures';
+import { fakeTelegram } from '../../../test/fake-telegram';
+import { renderAt } from '../../../test/render';
+import { BookingEditForm } from './booking-edit-form';
+import { WaitingListSheet } from './waiting-list-sheet';
 
 /**
  * The staff's booking forms inside Telegram (UX.md): the MainButton is their primary action and

@@ -1,12 +1,12 @@
 import type { QueueEntry } from '@stolik/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { tableStates } from '../../shared/hall/table-state';
-import { useNow } from '../../shared/live/use-now';
-import { todayIn } from '../../shared/time/restaurant-clock';
-import { dayBookingsQuery } from '../booking/api/booking-api';
-import { locksQuery } from '../hall-settings/api/hall-api';
-import { queueListQuery } from '../queue/api/queue-api';
+import { dayBookingsQuery } from '../bookings/booking-api';
+import { useNow } from '../live/use-now';
+import { queueListQuery } from '../queue/queue-api';
+import { todayIn } from '../time/restaurant-clock';
+import { locksQuery } from './hall-api';
+import { tableStates } from './table-state';
 
 const NO_ENTRIES: QueueEntry[] = [];
 

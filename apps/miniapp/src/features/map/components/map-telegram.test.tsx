@@ -4,13 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installTelegramAdapter } from '../../shared/telegram/telegram';
-import { Toaster } from '../../shared/ui/toast';
-import { fakeTelegram } from '../../test/fake-telegram';
-import { renderAt } from '../../test/render';
-import { booking, bookingApi, DAY, fit, msk, openDialogsInJsdom } from '../booking/test/booking-fixtures';
-import { MapScreen } from '../map/components/map-screen';
-import { lock, mapApi, queueEntry } from '../map/test/map-fixtures';
+import { installTelegramAdapter } from '../../../shared/telegram/telegram';
+import { Toaster } from '../../../shared/ui/toast';
+import { booking, bookingApi, DAY, fit, msk, openDialogsInJsdom } from '../../../test/booking-fixtures';
+import { fakeTelegram } from '../../../test/fake-telegram';
+import { renderAt } from '../../../test/render';
+import { lock, mapApi, queueEntry } from '../test/map-fixtures';
+import { MapScreen } from './map-screen';
 
 /**
  * Haptic feedback on the hostess's moves from the hall map's table sheet (UX.md), as Telegram's

@@ -164,4 +164,4 @@ export const fit = (
   wasted_seats: 0,
 });
 
-export { openDialogsInJsdom } from '../../../test/dialogs';
+export { openDialogsInJsdom } from './dialogs';

@@ -1,8 +1,8 @@
 import type { FontInfo, Palette, RestaurantStyle } from '@stolik/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { load } from '../../../shared/api/load';
-import { del, post } from '../../../shared/api/transport';
-import { readStyle } from '../palette';
+import { load } from '../api/load';
+import { del, post } from '../api/transport';
+import { readStyle } from './palette';
 
 export const styleKey = (restaurantId: number) => ['public-style', restaurantId] as const;
 

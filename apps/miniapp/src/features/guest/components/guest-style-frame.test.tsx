@@ -3,10 +3,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GuestFrame } from '../../../shared/guest-style/guest-style-frame';
 import { renderAt } from '../../../test/render';
-import { GuestQueueScreen } from '../../guest/components/guest-queue-screen';
-import { GuestQueueStatusScreen } from '../../guest/components/guest-queue-status-screen';
-import { GuestFrame } from './guest-style-frame';
+import { GuestQueueScreen } from './guest-queue-screen';
+import { GuestQueueStatusScreen } from './guest-queue-status-screen';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -1,6 +1,6 @@
 import type { Restaurant } from '@stolik/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { load } from '../../../shared/api/load';
+import { load } from '../api/load';
 
 export const getRestaurants = (signal?: AbortSignal) => load<Restaurant[]>('/api/restaurant/', { signal });
 

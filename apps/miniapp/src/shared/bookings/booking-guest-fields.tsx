@@ -1,7 +1,7 @@
 import { BOOKING_FIELD_LIMITS } from '@stolik/contracts';
 import { useTranslation } from 'react-i18next';
-import { PhoneField } from '../../../shared/phone/phone-field';
-import { Field } from '../../../shared/ui/field';
+import { PhoneField } from '../phone/phone-field';
+import { Field } from '../ui/field';
 
 export interface BookingGuestValues {
   name: string;

@@ -15,10 +15,10 @@ import type {
 } from '@stolik/contracts';
 import { bookingVersionTag } from '@stolik/contracts';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { hallRetryDelay, retryHallLoad } from '../../../shared/api/hall-loading';
-import { load } from '../../../shared/api/load';
-import { patch, post, type QueryParams, stream } from '../../../shared/api/transport';
-import { type ListFilters, listQueryParams } from '../booking-view';
+import { hallRetryDelay, retryHallLoad } from '../api/hall-loading';
+import { load } from '../api/load';
+import { patch, post, type QueryParams, stream } from '../api/transport';
+import { type ListFilters, listQueryParams } from './booking-view';
 
 // Booking keys start with ['booking', restaurantId] and the hall's with ['table', restaurantId]:
 // a live change of either kind refreshes what it touches (shared/live/use-restaurant-changes).

@@ -1,8 +1,9 @@
+import '../../styles/booking-form.css';
+import { SLOT_STEP_MINUTES } from '@stolik/domain';
 import { useId } from 'react';
-import { clockTime } from '../booking-time';
-import { SLOT_MINUTES } from '../timeline-geometry';
+import { clockTime } from '../time/booking-time';
 
-const DAY_STEPS = Array.from({ length: (24 * 60) / SLOT_MINUTES }, (_, i) => i * SLOT_MINUTES);
+const DAY_STEPS = Array.from({ length: (24 * 60) / SLOT_STEP_MINUTES }, (_, i) => i * SLOT_STEP_MINUTES);
 
 /**
  * A wall time in 15-minute steps as 24-hour HH:mm whatever the device's locale (a native time input

@@ -1,9 +1,9 @@
 import type { Restaurant } from '@stolik/contracts';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { restaurantIdFromPath } from '../../shared/routing/paths';
-import { readSetting, StorageKey, writeSetting } from '../../shared/storage/local-settings';
-import { useRestaurants } from './api/get-restaurants';
+import { restaurantIdFromPath } from '../routing/paths';
+import { readSetting, StorageKey, writeSetting } from '../storage/local-settings';
+import { useRestaurants } from './get-restaurants';
 
 /**
  * The restaurant the person works in now: the one in the URL, else the last one opened, else the

@@ -1,7 +1,7 @@
 import type { Forecast, QueueEntry, SeatingZone } from '@stolik/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { load } from '../../../shared/api/load';
-import { put } from '../../../shared/api/transport';
+import { load } from '../api/load';
+import { put } from '../api/transport';
 
 // Every key starts with ['queue', restaurantId]: a live change of kind 'queue' refreshes them all.
 export const queueKeys = {

@@ -1,3 +1,4 @@
+import '../../styles/booking-form.css';
 import type { TableFit } from '@stolik/contracts';
 import { useTranslation } from 'react-i18next';
 

@@ -1,4 +1,4 @@
-import '../guest-frame.css';
+import './guest-frame.css';
 import { type CSSProperties, createContext, type ReactNode, useState } from 'react';
 
 export interface FrameStyle {

@@ -1,23 +1,24 @@
+import '../../styles/booking-form.css';
 import type { Booking } from '@stolik/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/transport';
+import { ApiError } from '../api/transport';
 import {
   haptic,
   telegramMainButtonAvailable,
   useClosingConfirmation,
   useTelegramMainButton,
-} from '../../../shared/telegram/bridge';
-import { DateInput } from '../../../shared/ui/date-input';
-import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
-import { PartySizeStepper } from '../../../shared/ui/party-fields';
-import { Sheet } from '../../../shared/ui/sheet';
-import { showToast } from '../../../shared/ui/toast';
-import { bookingKeys, createBooking, fitsQuery, slotsQuery } from '../api/booking-api';
-import { instantAt, minutesIntoDay } from '../booking-time';
-import { foldFieldErrors, looksLikePhone } from '../booking-view';
+} from '../telegram/bridge';
+import { instantAt, minutesIntoDay } from '../time/booking-time';
+import { DateInput } from '../ui/date-input';
+import { type FormErrors, formErrorsOf } from '../ui/form-errors';
+import { PartySizeStepper } from '../ui/party-fields';
+import { Sheet } from '../ui/sheet';
+import { showToast } from '../ui/toast';
+import { bookingKeys, createBooking, fitsQuery, slotsQuery } from './booking-api';
 import { BookingGuestFields, type BookingGuestValues } from './booking-guest-fields';
+import { foldFieldErrors, looksLikePhone } from './booking-view';
 import { ANY_PLACE, type Place, PlaceChoice, placeAvailable, placeBody } from './place-choice';
 import { TimeSelect } from './time-select';
 import { refusalErrors, useRefusalMessage } from './use-booking-actions';

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../../../test/render';
-import { booking, bookingApi, DAY, fit, msk, openDialogsInJsdom } from '../test/booking-fixtures';
+import { booking, bookingApi, DAY, fit, msk, openDialogsInJsdom } from '../../test/booking-fixtures';
+import { renderAt } from '../../test/render';
 import { BookingCreateSheet, type BookingDraft } from './booking-create-sheet';
 
 const server = setupServer();

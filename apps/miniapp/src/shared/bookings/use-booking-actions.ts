@@ -2,11 +2,11 @@ import type { Booking, BookingUpdateBody } from '@stolik/contracts';
 import type { BookingStatus } from '@stolik/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/transport';
-import type { FormErrors } from '../../../shared/ui/form-errors';
-import { showToast } from '../../../shared/ui/toast';
-import { bookingKeys, updateBooking } from '../api/booking-api';
-import { patchBookingIn } from '../booking-view';
+import { ApiError } from '../api/transport';
+import type { FormErrors } from '../ui/form-errors';
+import { showToast } from '../ui/toast';
+import { bookingKeys, updateBooking } from './booking-api';
+import { patchBookingIn } from './booking-view';
 
 /** The server's own words for a refusal (a 409 says why), else a general message. */
 export function useRefusalMessage() {

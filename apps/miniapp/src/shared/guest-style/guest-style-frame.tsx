@@ -1,9 +1,9 @@
 import type { FontInfo } from '@stolik/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useContext, useEffect, useMemo, useState } from 'react';
-import { guestStyleQuery } from '../api/style-api';
-import { fontFamilyOf, isOwnFontUrl, paletteStyle } from '../palette';
 import { FrameContext } from './guest-frame';
+import { fontFamilyOf, isOwnFontUrl, paletteStyle } from './palette';
+import { guestStyleQuery } from './style-api';
 
 export { GuestFrame } from './guest-frame';
 

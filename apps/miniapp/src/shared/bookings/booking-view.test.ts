@@ -1,5 +1,6 @@
 import { BOOKING_STATUSES, nextBookingStatuses } from '@stolik/domain';
 import { describe, expect, it } from 'vitest';
+import { booking, DAY, dayTable, msk } from '../../test/booking-fixtures';
 import {
   actionKey,
   actionsFor,
@@ -10,7 +11,6 @@ import {
   patchBookingIn,
   tablesLabel,
 } from './booking-view';
-import { booking, DAY, dayTable, msk } from './test/booking-fixtures';
 
 describe('the moves offered for a booking', () => {
   it.each(BOOKING_STATUSES)(
