@@ -3,6 +3,7 @@ import type { Booking } from '@stolik/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRefusalMessage } from '../api/refusal';
 import { ApiError } from '../api/transport';
 import {
   haptic,
@@ -21,7 +22,7 @@ import { BookingGuestFields, type BookingGuestValues } from './booking-guest-fie
 import { foldFieldErrors, looksLikePhone } from './booking-view';
 import { ANY_PLACE, type Place, PlaceChoice, placeAvailable, placeBody } from './place-choice';
 import { TimeSelect } from './time-select';
-import { refusalErrors, useRefusalMessage } from './use-booking-actions';
+import { refusalErrors } from './use-booking-actions';
 
 const EMPTY: FormErrors = { fields: {}, general: null };
 const SHOWN_FIELDS = ['seating_time', 'name', 'phone', 'comment', 'table'] as const;
@@ -103,7 +104,7 @@ function CreateForm({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const refusal = useRefusalMessage();
+  const refusal = useRefusalMessage('booking.actionFailed');
   const [date, setDate] = useState(draft.date);
   const [size, setSize] = useState(2);
   const [start, setStart] = useState<string | null>(() =>

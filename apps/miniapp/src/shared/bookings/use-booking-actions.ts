@@ -1,23 +1,11 @@
 import type { Booking, BookingUpdateBody } from '@stolik/contracts';
 import type { BookingStatus } from '@stolik/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/transport';
+import { refusalCode, useRefusalMessage } from '../api/refusal';
 import type { FormErrors } from '../ui/form-errors';
 import { showToast } from '../ui/toast';
 import { bookingKeys, updateBooking } from './booking-api';
 import { patchBookingIn } from './booking-view';
-
-/** The server's own words for a refusal (a 409 says why), else a general message. */
-export function useRefusalMessage() {
-  const { t } = useTranslation();
-  return (error: unknown) => {
-    if (error instanceof ApiError && typeof error.body === 'object' && error.body && 'detail' in error.body) {
-      return String((error.body as { detail: unknown }).detail);
-    }
-    return t('booking.actionFailed');
-  };
-}
 
 /**
  * A refusal as a form shows it: a table booked meanwhile (409 booking_conflict) is the place's
@@ -25,11 +13,7 @@ export function useRefusalMessage() {
  * anything else is the form's general message.
  */
 export function refusalErrors(error: unknown, refusal: (error: unknown) => string): FormErrors {
-  const code =
-    error instanceof ApiError && typeof error.body === 'object' && error.body && 'code' in error.body
-      ? (error.body as { code: unknown }).code
-      : null;
-  return code === 'booking_conflict'
+  return refusalCode(error) === 'booking_conflict'
     ? { fields: { table: refusal(error) }, general: null }
     : { fields: {}, general: refusal(error) };
 }
@@ -47,7 +31,7 @@ export interface BookingMove {
  */
 export function useBookingMove(restaurantId: number) {
   const queryClient = useQueryClient();
-  const refusal = useRefusalMessage();
+  const refusal = useRefusalMessage('booking.actionFailed');
   const key = bookingKeys.all(restaurantId);
 
   return useMutation({

@@ -2,7 +2,7 @@ import type { QueueEntry } from '@stolik/contracts';
 import { type QueueAction, type QueueStatus, queueActionTarget } from '@stolik/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/transport';
+import { useRefusalMessage } from '../api/refusal';
 import { sendOrKeep } from '../offline/offline-actions';
 import { haptic } from '../telegram/bridge';
 import { showToast } from '../ui/toast';
@@ -14,17 +14,6 @@ interface Move {
   tables?: number[];
 }
 
-/** The server's own words for a refusal (a 409 says why), else a general message. */
-export function useRefusalMessage() {
-  const { t } = useTranslation();
-  return (error: unknown) => {
-    if (error instanceof ApiError && typeof error.body === 'object' && error.body && 'detail' in error.body) {
-      return String((error.body as { detail: unknown }).detail);
-    }
-    return t('liveQueue.actionFailed');
-  };
-}
-
 /**
  * A status change, shown at once (optimistic) and rolled back with the server's message if it
  * refuses: the guest was changed on another device, a table was taken meanwhile. Inside Telegram
@@ -32,7 +21,7 @@ export function useRefusalMessage() {
  */
 export function useQueueMove(restaurantId: number) {
   const queryClient = useQueryClient();
-  const refusal = useRefusalMessage();
+  const refusal = useRefusalMessage('liveQueue.actionFailed');
   const key = queueKeys.list(restaurantId);
 
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
-import { readableErrors } from '../api-messages';
+import { readableErrors } from '../../../shared/ui/form-errors';
 import { Feedback, type SaveOutcome } from './settings-panel';
 
 interface Rule {

@@ -2,8 +2,8 @@ import { type UseQueryResult, useMutation } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormErrors } from '../../../shared/ui/form-errors';
+import { readableErrors } from '../../../shared/ui/form-errors';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { readableErrors } from '../api-messages';
 
 /** One block of the booking settings: a heading, what it means, and its own content and save. */
 export function SettingsPanel({

@@ -3,6 +3,7 @@ import type { Booking, BookingUpdateBody } from '@stolik/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRefusalMessage } from '../../../shared/api/refusal';
 import { ApiError } from '../../../shared/api/transport';
 import { bookingKeys, fitsQuery, updateBooking } from '../../../shared/bookings/booking-api';
 import { BookingGuestFields, type BookingGuestValues } from '../../../shared/bookings/booking-guest-fields';
@@ -20,7 +21,7 @@ import {
   samePlace,
 } from '../../../shared/bookings/place-choice';
 import { TimeSelect } from '../../../shared/bookings/time-select';
-import { refusalErrors, useRefusalMessage } from '../../../shared/bookings/use-booking-actions';
+import { refusalErrors } from '../../../shared/bookings/use-booking-actions';
 import {
   haptic,
   telegramMainButtonAvailable,
@@ -62,7 +63,7 @@ export function BookingEditForm({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const refusal = useRefusalMessage();
+  const refusal = useRefusalMessage('booking.actionFailed');
   // The booking as the form opened it: what is changed is judged against it, and the save names its
   // version, so that a change made on another device meanwhile is refused (409), not overwritten by
   // the values this form still holds.

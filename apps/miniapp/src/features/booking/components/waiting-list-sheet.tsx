@@ -2,12 +2,12 @@ import '../../../styles/booking-form.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRefusalMessage } from '../../../shared/api/refusal';
 import { ApiError } from '../../../shared/api/transport';
 import { addToWaitingList, bookingKeys } from '../../../shared/bookings/booking-api';
 import { BookingGuestFields, type BookingGuestValues } from '../../../shared/bookings/booking-guest-fields';
 import { foldFieldErrors, looksLikePhone } from '../../../shared/bookings/booking-view';
 import { TimeSelect } from '../../../shared/bookings/time-select';
-import { useRefusalMessage } from '../../../shared/bookings/use-booking-actions';
 import {
   haptic,
   telegramMainButtonAvailable,
@@ -75,7 +75,7 @@ function WaitingListForm({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const refusal = useRefusalMessage();
+  const refusal = useRefusalMessage('booking.actionFailed');
   const [date, setDate] = useState(() => todayIn(timeZone));
   const [time, setTime] = useState<number | null>(null);
   const [size, setSize] = useState(2);

@@ -13,11 +13,11 @@ import { haptic, useClosingConfirmation, useTelegramMainButton } from '../../../
 import { telegramContactRequest, telegramInitData, telegramUser } from '../../../shared/telegram/telegram';
 import { Field } from '../../../shared/ui/field';
 import type { FormErrors } from '../../../shared/ui/form-errors';
+import { readableErrors } from '../../../shared/ui/form-errors';
 import { PartySizeStepper } from '../../../shared/ui/party-fields';
 import { Sheet } from '../../../shared/ui/sheet';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { publicRestaurantQuery, publicSlotsQuery, requestBooking } from '../api/guest-booking-api';
-import { readableErrors } from '../api-messages';
 import { addDaysIso, displayDate, localIsoDate, newRequestKey } from '../booking-dates';
 import { DateChoice } from './date-choice';
 import { SlotChoice } from './slot-choice';
@@ -173,19 +173,20 @@ export function GuestBookingScreen() {
       void navigate(paths.guestBookingStatus(created.token), { state });
     } catch (error) {
       haptic.error();
-      if (error instanceof ApiError && error.status === 409 && codeOf(error) === 'booking_exists') {
+      const reply = error instanceof ApiError ? error.reply : null;
+      if (error instanceof ApiError && error.status === 409 && reply?.code === 'booking_exists') {
         // An earlier request of this phone overlaps: its page when it is this device's, else just that.
-        setErrors({ fields: {}, general: detailOf(error) as string });
-        const token = bodyField(error, 'token');
+        setErrors({ fields: {}, general: reply.detail });
+        const token = reply.data.token;
         setEarlier(typeof token === 'string' ? token : null);
-      } else if (error instanceof ApiError && error.status === 409 && codeOf(error) === 'slot_unavailable') {
+      } else if (error instanceof ApiError && error.status === 409 && reply?.code === 'slot_unavailable') {
         // Taken meanwhile: everything typed stays, the times are asked for again on the screen.
         setAsking(false);
         setTime(null);
         setErrors({ fields: { time: t('guestBooking.slotTaken') }, general: null });
         void queryClient.invalidateQueries({ queryKey: publicSlotsQuery(restaurantId, date, size).queryKey });
         timeRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-      } else if (error instanceof ApiError && error.status === 400 && typeof error.body === 'object') {
+      } else if (error instanceof ApiError && error.status === 400 && reply !== null) {
         // Field errors (a network failure is a 400 too, with no body: it falls through to 'try again').
         const read = readableErrors(error, t('guestBooking.failed'), i18n);
         const { date: dateError, time: timeError, name: nameError, phone: phoneError, ...rest } = read.fields;
@@ -200,9 +201,9 @@ export function GuestBookingScreen() {
           },
           general: read.general ?? other ?? null,
         });
-      } else if (error instanceof ApiError && typeof detailOf(error) === 'string') {
+      } else if (reply && reply.detail !== null) {
         // A refusal with its reason (too many requests, bookings switched off): the server's words.
-        setErrors({ fields: {}, general: detailOf(error) as string });
+        setErrors({ fields: {}, general: reply.detail });
       } else {
         setErrors({ fields: {}, general: `${t('guestBooking.failed')}. ${t('errors.tryAgain')}` });
       }
@@ -308,11 +309,3 @@ export function GuestBookingScreen() {
     </section>
   );
 }
-
-function bodyField(error: ApiError, field: string): unknown {
-  return typeof error.body === 'object' && error.body !== null
-    ? (error.body as Record<string, unknown>)[field]
-    : undefined;
-}
-const codeOf = (error: ApiError) => bodyField(error, 'code');
-const detailOf = (error: ApiError) => bodyField(error, 'detail');

@@ -113,7 +113,8 @@ export function GuestQueueScreen() {
       haptic.error();
       if (error instanceof ApiError && error.status === 409) {
         // The entry comes back only to the guest it belongs to (this device, this Telegram user).
-        setAlready(isOwnEntry(error.body) ? error.body : 'elsewhere');
+        const entry = error.reply?.data;
+        setAlready(isOwnEntry(entry) ? entry : 'elsewhere');
       } else if (error instanceof ApiError && error.status === 400) {
         const read = formErrorsOf(error, t('errors.queueJoin'));
         // No field of the form shows launch data refused as too old: it is said above the button.

@@ -139,11 +139,11 @@ function ZoneTables({
 /** The ids a 409 'table_in_use' names: the parties seated there and the bookings holding it. */
 function tableUseOf(error: unknown): TableUse | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const body = error.body as { code?: string; queue_entries?: unknown; bookings?: unknown };
-  if (body?.code !== 'table_in_use') return null;
+  const reply = error.reply;
+  if (reply?.code !== 'table_in_use') return null;
   const ids = (value: unknown) =>
     Array.isArray(value) ? value.filter((id): id is number => typeof id === 'number') : [];
-  return { queueEntries: ids(body.queue_entries), bookings: ids(body.bookings) };
+  return { queueEntries: ids(reply.data.queue_entries), bookings: ids(reply.data.bookings) };
 }
 
 function TableRow({

@@ -2,9 +2,9 @@ import type { QueueEntry, Restaurant } from '@stolik/contracts';
 import type { QueueAction } from '@stolik/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useRefusalMessage } from '../../../shared/api/refusal';
 import { formatPhone } from '../../../shared/phone/phone';
 import { moveToRestaurant, queueKeys } from '../../../shared/queue/queue-api';
-import { useRefusalMessage } from '../../../shared/queue/use-queue-actions';
 import { haptic } from '../../../shared/telegram/bridge';
 import { Sheet } from '../../../shared/ui/sheet';
 import { showToast } from '../../../shared/ui/toast';
@@ -25,7 +25,7 @@ export function EntrySheet({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const refusal = useRefusalMessage();
+  const refusal = useRefusalMessage('liveQueue.actionFailed');
   const move = useMutation({
     mutationFn: ({ id, restaurant }: { id: number; restaurant: number }) => moveToRestaurant(id, restaurant),
     onMutate: () => haptic.tap(),

@@ -3,11 +3,11 @@ import type { QueueEvent } from '@stolik/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRefusalMessage } from '../../../shared/api/refusal';
 import { ApiError } from '../../../shared/api/transport';
 import { sendOrKeep } from '../../../shared/offline/offline-actions';
 import { PhoneField } from '../../../shared/phone/phone-field';
 import { queueKeys } from '../../../shared/queue/queue-api';
-import { useRefusalMessage } from '../../../shared/queue/use-queue-actions';
 import {
   haptic,
   telegramMainButtonAvailable,
@@ -44,7 +44,7 @@ export function WalkInSheet({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const refusal = useRefusalMessage();
+  const refusal = useRefusalMessage('liveQueue.actionFailed');
   const [size, setSize] = useState(2);
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
