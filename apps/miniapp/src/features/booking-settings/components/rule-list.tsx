@@ -3,7 +3,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { readableErrors } from '../../../shared/ui/form-errors';
-import { Feedback, type SaveOutcome } from './settings-panel';
+import type { SaveOutcome } from '../../../shared/ui/save-status';
+import { Feedback } from './settings-panel';
 
 interface Rule {
   id: number;

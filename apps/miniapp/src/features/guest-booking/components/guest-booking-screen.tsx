@@ -5,12 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/transport';
 import { useGuestStyle } from '../../../shared/guest-style/guest-style-frame';
-import { compactPhone } from '../../../shared/phone/phone';
-import { PhoneField } from '../../../shared/phone/phone-field';
+import { GuestPhoneField } from '../../../shared/phone/guest-phone-field';
 import { paths } from '../../../shared/routing/paths';
 import { guestDeviceKey } from '../../../shared/storage/guest-device';
 import { haptic, useClosingConfirmation, useTelegramMainButton } from '../../../shared/telegram/bridge';
-import { telegramContactRequest, telegramInitData, telegramUser } from '../../../shared/telegram/telegram';
+import { telegramInitData, telegramUser } from '../../../shared/telegram/telegram';
 import { Field } from '../../../shared/ui/field';
 import type { FormErrors } from '../../../shared/ui/form-errors';
 import { readableErrors } from '../../../shared/ui/form-errors';
@@ -56,7 +55,6 @@ export function GuestBookingScreen() {
   const [name, setName] = useState(prefilledName);
   const [phone, setPhone] = useState('');
   const [comment, setComment] = useState('');
-  const askContact = telegramContactRequest();
   const [errors, setErrors] = useState<FormErrors>({ fields: {}, general: null });
   const [busy, setBusy] = useState(false);
   // The page of this device's earlier request for an overlapping time, when the API refers to it.
@@ -254,30 +252,13 @@ export function GuestBookingScreen() {
             onChange={(e) => setName(e.target.value)}
             error={errors.fields.name}
           />
-          <PhoneField
-            label={t('guest.phone')}
-            autoComplete="tel"
-            placeholder="+7"
+          <GuestPhoneField
             maxLength={32}
             value={phone}
             onChange={setPhone}
             error={errors.fields.phone}
             hint={t('guestBooking.phoneHint')}
           />
-          {askContact ? (
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() =>
-                void askContact().then((shared) => {
-                  if (shared)
-                    setPhone(compactPhone(shared.phone.startsWith('+') ? shared.phone : `+${shared.phone}`));
-                })
-              }
-            >
-              {t('guest.shareContact')}
-            </button>
-          ) : null}
           <label className="field">
             <span className="field__label">{t('guestBooking.comment')}</span>
             <textarea

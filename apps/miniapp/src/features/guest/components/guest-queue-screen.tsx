@@ -6,12 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/transport';
 import { useGuestStyle } from '../../../shared/guest-style/guest-style-frame';
-import { compactPhone } from '../../../shared/phone/phone';
-import { PhoneField } from '../../../shared/phone/phone-field';
+import { GuestPhoneField } from '../../../shared/phone/guest-phone-field';
 import { paths } from '../../../shared/routing/paths';
 import { guestDeviceKey } from '../../../shared/storage/guest-device';
 import { haptic, useClosingConfirmation, useTelegramMainButton } from '../../../shared/telegram/bridge';
-import { telegramContactRequest, telegramInitData, telegramUser } from '../../../shared/telegram/telegram';
+import { telegramInitData, telegramUser } from '../../../shared/telegram/telegram';
 import { Field } from '../../../shared/ui/field';
 import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { usePageTitle } from '../../../shared/ui/page';
@@ -47,7 +46,6 @@ export function GuestQueueScreen() {
   const [prefilledName] = useState(() => telegramUser()?.firstName ?? '');
   const [name, setName] = useState(prefilledName);
   const [phone, setPhone] = useState('');
-  const askContact = telegramContactRequest();
   const [errors, setErrors] = useState<FormErrors>({ fields: {}, general: null });
   // 'elsewhere': the phone waits, but this device did not join with it (the API says no more).
   const [already, setAlready] = useState<GuestQueueStatus | 'elsewhere' | null>(null);
@@ -156,29 +154,12 @@ export function GuestQueueScreen() {
           onChange={(e) => setName(e.target.value)}
           error={errors.fields.name}
         />
-        <PhoneField
-          label={t('guest.phone')}
-          autoComplete="tel"
-          placeholder="+7"
+        <GuestPhoneField
           value={phone}
           onChange={setPhone}
           error={errors.fields.phone}
           hint={t('guest.phoneHint')}
         />
-        {askContact ? (
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() =>
-              void askContact().then((shared) => {
-                if (shared)
-                  setPhone(compactPhone(shared.phone.startsWith('+') ? shared.phone : `+${shared.phone}`));
-              })
-            }
-          >
-            {t('guest.shareContact')}
-          </button>
-        ) : null}
         {already ? (
           <div className="notice" role="alert">
             <p className="notice__title">{t('errors.alreadyQueued')}</p>

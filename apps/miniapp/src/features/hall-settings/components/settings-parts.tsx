@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, type SelectHTMLAttributes, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
+import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { type PageTitleKey, usePageTitle } from '../../../shared/ui/page';
+import { type SaveOutcome, SaveStatus as SharedSaveStatus } from '../../../shared/ui/save-status';
 import type { FieldMessages } from '../form-check';
 import { shownDate } from '../hall-view';
 
@@ -33,8 +34,6 @@ export function Panel({ title, hint, children }: { title: string; hint?: string;
     </section>
   );
 }
-
-export type SaveOutcome = { kind: 'saved' } | { kind: 'failed'; errors: FormErrors } | null;
 
 const NO_FIELDS: FieldMessages = {};
 
@@ -72,22 +71,16 @@ export function useSave<TInput, TResult>(
   };
 }
 
-/** How the last save went, beside its button: read out politely, a failure at once. */
+/** How the last save went, beside its button, in the hall settings' words. */
 export function SaveStatus({ outcome }: { outcome: SaveOutcome }) {
   const { t } = useTranslation();
-  if (outcome?.kind === 'saved')
-    return (
-      <p className="hall-settings__saved" role="status">
-        {t('hallSettings.saved')}
-      </p>
-    );
-  if (outcome?.kind === 'failed')
-    return (
-      <p className="form__error" role="alert">
-        {outcome.errors.general ?? t('hallSettings.checkFields')}
-      </p>
-    );
-  return null;
+  return (
+    <SharedSaveStatus
+      outcome={outcome}
+      saved={t('hallSettings.saved')}
+      failed={t('hallSettings.checkFields')}
+    />
+  );
 }
 
 /** A save button with how the last save went. */
