@@ -26,8 +26,8 @@ import { Field } from '../../../shared/ui/field';
 import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { checkWith, type FieldMessages, problemOf } from '../form-check';
-import { byNumber, QUARTER_HOURS, shownDate } from '../hall-view';
-import { DayField, Panel, SaveBar, SectionHeader, SelectField, useSave } from './settings-parts';
+import { byNumber, QUARTER_HOURS, shownDate } from '../hall-settings-format';
+import { DayField, Panel, SaveBar, SectionHeader, SelectField, useSave } from './settings-form';
 import { ZoneSwitch } from './zone-switch';
 
 /**

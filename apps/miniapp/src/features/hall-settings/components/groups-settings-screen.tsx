@@ -15,7 +15,7 @@ import {
 import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { problemOf } from '../form-check';
-import { byNumber } from '../hall-view';
+import { byNumber } from '../hall-settings-format';
 import { GroupForm } from './group-form';
 import { HallListSection, HallRowHead } from './hall-list';
 

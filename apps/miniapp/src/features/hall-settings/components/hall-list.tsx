@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PageTitleKey } from '../../../shared/ui/page';
 import { Sheet } from '../../../shared/ui/sheet';
 import { ConfirmDelete } from './confirm-delete';
-import { SectionHeader } from './settings-parts';
+import { SectionHeader } from './settings-form';
 
 /**
  * A hall settings section that lists things and edits them in a sheet (the tables, the table

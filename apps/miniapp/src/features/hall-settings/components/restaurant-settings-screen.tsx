@@ -11,7 +11,7 @@ import { paths } from '../../../shared/routing/paths';
 import { Field } from '../../../shared/ui/field';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { checkWith, problemOf } from '../form-check';
-import { CheckField, SaveBar, SaveStatus, SectionHeader, useSave } from './settings-parts';
+import { CheckField, SaveBar, SaveStatus, SectionHeader, useSave } from './settings-form';
 import { TimeZonePicker } from './time-zone-picker';
 
 /** The two pages of Settings → 'Прочее' (spec §2: restaurant, children default and tags). */

@@ -26,7 +26,7 @@ import {
   superSetupQuery,
 } from '../api/static-content-api';
 import { checkWith, type FieldMessages } from '../form-check';
-import { CheckField, Panel, SaveBar, SectionHeader, useSave } from './settings-parts';
+import { CheckField, Panel, SaveBar, SectionHeader, useSave } from './settings-form';
 import { TimeZonePicker } from './time-zone-picker';
 
 /**

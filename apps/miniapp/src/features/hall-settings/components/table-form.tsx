@@ -12,7 +12,7 @@ import { createTable, updateTable } from '../../../shared/hall/hall-api';
 import { Field } from '../../../shared/ui/field';
 import { showToast } from '../../../shared/ui/toast';
 import { checkWith, type FieldMessages } from '../form-check';
-import { CheckField, SaveBar, SelectField, useSave } from './settings-parts';
+import { CheckField, SaveBar, SelectField, useSave } from './settings-form';
 
 const SHAPES: readonly TableShape[] = ['square', 'round', 'rectangle'];
 

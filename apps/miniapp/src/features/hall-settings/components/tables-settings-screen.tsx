@@ -10,7 +10,7 @@ import { deleteTable, hallKeys, tablesQuery, zonesQuery } from '../../../shared/
 import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { problemOf } from '../form-check';
-import { tablesByZone } from '../hall-view';
+import { tablesByZone } from '../hall-settings-format';
 import { HallListSection, HallRowHead } from './hall-list';
 import { TableForm } from './table-form';
 import { type TableUse, TableUsers } from './table-users';

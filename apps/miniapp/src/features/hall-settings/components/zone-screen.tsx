@@ -20,7 +20,7 @@ import { TABLE_STATE_LABEL, TABLE_TONE } from '../../../shared/status/status';
 import { StatusIcon } from '../../../shared/status/status-icon';
 import { Page } from '../../../shared/ui/page';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { clockOf, tablesByZone } from '../hall-view';
+import { clockOf, tablesByZone } from '../hall-settings-format';
 import { ZoneSwitch } from './zone-switch';
 
 /**

@@ -18,7 +18,7 @@ import { ChevronDownIcon } from '../../../shared/ui/icons';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { checkWith, problemOf } from '../form-check';
 import { ConfirmDelete } from './confirm-delete';
-import { SaveBar, SaveStatus, SectionHeader, useSave } from './settings-parts';
+import { SaveBar, SaveStatus, SectionHeader, useSave } from './settings-form';
 
 /**
  * Settings → 'Зоны': the restaurant's zones in their order. Add, rename, move up and down, delete;

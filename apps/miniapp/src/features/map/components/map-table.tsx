@@ -46,7 +46,7 @@ export const MapTable = memo(function MapTable({
   timeZone: string;
   /** Scheme units per screen pixel when the hall is fitted. */
   unit?: number;
-  /** The hall is drawn turned a quarter (hall-view's fitPlan): the words are turned back. */
+  /** The hall is drawn turned a quarter (map-geometry's fitPlan): the words are turned back. */
   turned?: boolean;
   onOpen: (tableId: number) => void;
 }) {

@@ -14,7 +14,7 @@ import { usePageTitle } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { showToast } from '../../../shared/ui/toast';
 import { mapKeys, saveScheme, schemeQuery } from '../api/map-api';
-import { type Point, toViewBox } from '../hall-view';
+import { type Point, toViewBox } from '../map-geometry';
 import { EditorCanvas, type GrabKind, type SelectedPoint } from './editor-canvas';
 import { AddPalette, Inspector } from './editor-tools';
 import {

@@ -18,9 +18,9 @@ import { Page } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { dayOrdersQuery, daySummaryQuery } from '../api/orders-api';
 import { byTable, formatRubles, matchesFilter, ORDER_FILTERS, type OrderFilter } from '../orders-view';
-import { TableCard } from './order-parts';
 import { OrderSheet } from './order-sheet';
 import { PosKeysPanel } from './pos-keys-panel';
+import { TableCard } from './table-card';
 import { useCloseOrders } from './use-close-orders';
 
 /** /restaurant/{id}/orders ('Заказы'): the day's bills from the POS, per table. */

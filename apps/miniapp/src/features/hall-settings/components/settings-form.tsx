@@ -5,7 +5,7 @@ import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { type PageTitleKey, usePageTitle } from '../../../shared/ui/page';
 import { type SaveOutcome, SaveStatus as SharedSaveStatus } from '../../../shared/ui/save-status';
 import type { FieldMessages } from '../form-check';
-import { shownDate } from '../hall-view';
+import { shownDate } from '../hall-settings-format';
 
 /** A settings section's heading (a second level under 'Настройки') and what it is for. */
 export function SectionHeader({ titleKey, hint }: { titleKey: PageTitleKey; hint: string }) {

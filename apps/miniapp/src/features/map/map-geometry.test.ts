@@ -11,7 +11,7 @@ import {
   ZOOM_LIMITS,
   ZOOM_ROOM,
   zoomAround,
-} from './hall-view';
+} from './map-geometry';
 
 const hall = (over: Partial<Scheme> = {}): Scheme => ({
   canvas: { width: 800, height: 600, grid: 20 },

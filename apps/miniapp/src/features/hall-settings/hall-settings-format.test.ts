@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
 import { todayIn } from '../../shared/time/restaurant-clock';
 import { checkWith, fieldsUnder } from './form-check';
-import { byNumber, shownDate, tablesByZone } from './hall-view';
+import { byNumber, shownDate, tablesByZone } from './hall-settings-format';
 import { table } from './test/hall-fixtures';
 
 describe('the hall as the settings and the Зоны screen read it', () => {
