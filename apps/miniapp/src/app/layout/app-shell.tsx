@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { GlobalAlertBanner } from '../../features/global-alert/components/global-alert-banner';
 import { RestaurantSwitcher } from '../../features/restaurants/components/restaurant-switcher';
-import { useCurrentRestaurant } from '../../features/restaurants/use-current-restaurant';
+import { useCurrentRestaurant } from '../../shared/restaurants/use-current-restaurant';
 import { useSession } from '../../shared/session/session';
 import { viewerIn } from '../../shared/session/viewer';
 import { readSetting, StorageKey, writeSetting } from '../../shared/storage/local-settings';

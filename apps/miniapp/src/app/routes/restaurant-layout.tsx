@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Outlet, useParams } from 'react-router';
-import { useRestaurant } from '../../features/restaurants/api/get-restaurant';
 import { useReplayPendingActions } from '../../shared/offline/offline-actions';
+import { useRestaurant } from '../../shared/restaurants/get-restaurant';
 import { ErrorState } from '../../shared/ui/states';
 
 /**

@@ -2,6 +2,8 @@ import { BREAKPOINT_MOBILE } from '@stolik/domain';
 import { Cell, List, Section } from '@telegram-apps/telegram-ui';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useMatch, useParams } from 'react-router';
+import { GlobalAlertForm } from '../../features/global-alert/components/global-alert-form';
+import { StyleScreen } from '../../features/style/components/style-screen';
 import { paths, type SettingsSection } from '../../shared/routing/paths';
 import { useSession } from '../../shared/session/session';
 import { telegramEnvironment } from '../../shared/telegram/telegram';
@@ -104,5 +106,13 @@ export { ZonesSettingsScreen as SettingsZonesScreen } from '../../features/hall-
 export { SchemeEditorScreen as SettingsSchemeScreen } from '../../features/map/editor/scheme-editor-screen';
 export { AuditLogScreen as SettingsAuditScreen } from '../../features/privacy/components/audit-log-screen';
 export { PrivacyScreen as SettingsPrivacyScreen } from '../../features/privacy/components/privacy-screen';
-export { StyleScreen as SettingsStyleScreen } from '../../features/style/components/style-screen';
 export { UsersScreen as SettingsUsersScreen } from '../../features/users/components/users-screen';
+
+/** Settings → 'Стиль': the guest forms' style with the global alert form below it (spec §2, §6). */
+export function SettingsStyleScreen() {
+  return (
+    <StyleScreen>
+      <GlobalAlertForm />
+    </StyleScreen>
+  );
+}

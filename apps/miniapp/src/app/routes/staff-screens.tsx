@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 import { OrdersScreen as OrdersDay } from '../../features/orders/components/orders-screen';
-import { useRestaurant } from '../../features/restaurants/api/get-restaurant';
+import { useRestaurant } from '../../shared/restaurants/get-restaurant';
 import { paths } from '../../shared/routing/paths';
 
 export { BookingListScreen } from '../../features/booking/components/booking-list-screen';
@@ -17,6 +17,6 @@ export function OrdersScreen() {
   if (restaurant.data?.ui_content.app.hide_orders) return <Navigate to={paths.queue(id)} replace />;
   return <OrdersDay />;
 }
-// The staff screens of spec §2 that later issues fill in; each says what it will hold.
+// Spec §2's analytics and the Зоны screen (the tables' states, a zone switched on or off).
 export { AnalyticsScreen } from '../../features/analytics/components/analytics-screen';
 export { ZoneScreen } from '../../features/hall-settings/components/zone-screen';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { labelOf } from './booking-view';
-import { booking, DAY, dayTable, msk } from './test/booking-fixtures';
+import { labelOf } from '../../shared/bookings/booking-view';
+import { booking, DAY, dayTable, msk } from '../../test/booking-fixtures';
 import {
   assignLanes,
   buildTimeline,

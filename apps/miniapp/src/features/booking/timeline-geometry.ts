@@ -5,7 +5,7 @@
  */
 import type { Booking, DayTable } from '@stolik/contracts';
 import { type BookingLabel, TABLE_HOLDING_BOOKING_STATUSES } from '@stolik/domain';
-import { minutesIntoDay } from './booking-time';
+import { minutesIntoDay } from '../../shared/time/booking-time';
 
 /** The grid step (UX.md: a 15-minute grid). */
 export const SLOT_MINUTES = 15;

@@ -108,14 +108,3 @@ export function matchesSearch(entry: QueueEntry, query: string): boolean {
   if (digits.length >= 3 && entry.phone.replace(/\D/g, '').includes(digits)) return true;
   return entry.name.toLocaleLowerCase('ru').includes(q);
 }
-
-/** The entry as it will be after a move, for an optimistic update. */
-export function moved(entry: QueueEntry, to: QueueStatus, tables?: number[]): QueueEntry {
-  const at = new Date().toISOString();
-  return {
-    ...entry,
-    status: to,
-    ...(to === 'called' ? { invite_time: at } : {}),
-    ...(to === 'sat' ? { seated_time: at, tables: tables ?? entry.tables } : {}),
-  };
-}

@@ -3,9 +3,6 @@ import { ApiError } from './transport';
 /** How many times a failed read is tried again before its screen shows the error. */
 export const QUERY_RETRIES = 2;
 
-/** A network failure reaches the app as a 400 'Network Error' (transport.ts): worth another try. */
-const isNetworkFailure = (error: ApiError) => error.body === 'Network Error';
-
 /**
  * TanStack Query's `retry` for every read: the server's own answer that the thing is not there or
  * not allowed (a 4xx: a wrong link's restaurant, a foreign booking) is final and shown at once; a
@@ -13,6 +10,6 @@ const isNetworkFailure = (error: ApiError) => error.body === 'Network Error';
  */
 export function retryQuery(failureCount: number, error: unknown): boolean {
   if (failureCount >= QUERY_RETRIES) return false;
-  if (!(error instanceof ApiError) || isNetworkFailure(error)) return true;
+  if (!(error instanceof ApiError) || error.isNetworkFailure) return true;
   return error.status >= 500 || error.status === 408 || error.status === 429;
 }

@@ -2,10 +2,17 @@
  * The mini-app's HTTP transport (spec §7 and §8): JSON in and out, the bearer token on every call,
  * one shared refresh on 401, and request channels where a new call aborts the earlier one.
  */
+import { type ErrorReply, NETWORK_ERROR, parseErrorReply } from './error-reply';
 import { localTokenStore, type TokenStore, type Tokens } from './token-store';
 
-/** A rejected call: the HTTP status and the parsed JSON body, or 'Error' when the body is not JSON. */
+/**
+ * A rejected call: the HTTP status and the parsed JSON body, or 'Error' when the body is not JSON
+ * ('Network Error' with 400 when there was no answer). Screens read `reply`, the body in the
+ * shapes of the API's conventions, never `body` itself.
+ */
 export class ApiError extends Error {
+  readonly reply: ErrorReply | null;
+
   constructor(
     readonly status: number,
     readonly body: unknown,
@@ -13,6 +20,12 @@ export class ApiError extends Error {
   ) {
     super(`API error ${status}`, options);
     this.name = 'ApiError';
+    this.reply = parseErrorReply(body);
+  }
+
+  /** No answer came (offline, the server unreachable): worth trying again, unlike a refusal. */
+  get isNetworkFailure(): boolean {
+    return this.status === 400 && this.body === NETWORK_ERROR;
   }
 }
 
@@ -111,7 +124,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       return { status: response.status, ok: response.ok, text: await response.text() };
     } catch (error) {
       if (init.signal?.aborted) throw new AbortedRequest();
-      throw new ApiError(400, 'Network Error', { cause: error });
+      throw new ApiError(400, NETWORK_ERROR, { cause: error });
     }
   }
 
@@ -205,7 +218,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
           signal: options.signal ?? null,
         });
       } catch (error) {
-        throw new ApiError(400, 'Network Error', { cause: error });
+        throw new ApiError(400, NETWORK_ERROR, { cause: error });
       }
     };
     const auth = options.auth ?? true;

@@ -75,28 +75,18 @@ export const localPendingStore: PendingStore = {
 
 /** The transport's "no network" (spec §8: 'Network Error' with status 400). */
 export function isNetworkFailure(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 400 && error.body === 'Network Error';
+  return error instanceof ApiError && error.isNetworkFailure;
 }
 
 function refusalMessage(error: unknown): string | null {
-  if (error instanceof ApiError && typeof error.body === 'object' && error.body !== null) {
-    const body = error.body as Record<string, unknown>;
-    if (typeof body.detail === 'string') return body.detail;
-    const first = Object.values(body).flat()[0];
-    if (typeof first === 'string') return first;
-  }
-  return null;
+  const reply = error instanceof ApiError ? error.reply : null;
+  if (!reply) return null;
+  return reply.detail ?? reply.nonField ?? Object.values(reply.fields)[0] ?? null;
 }
 
 /** The server is still running the first send of this key: not a refusal, the action is tried later. */
 function isStillRunning(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.status === 409 &&
-    typeof error.body === 'object' &&
-    error.body !== null &&
-    (error.body as { code?: unknown }).code === 'request_in_flight'
-  );
+  return error instanceof ApiError && error.status === 409 && error.reply?.code === 'request_in_flight';
 }
 
 export interface PendingActions {

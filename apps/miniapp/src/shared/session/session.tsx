@@ -37,14 +37,9 @@ const SessionContext = createContext<SessionState | null>(null);
 export const meQueryKey = ['me'] as const;
 
 function detailOf(error: unknown): string | null {
-  if (error instanceof ApiError && typeof error.body === 'object' && error.body !== null) {
-    const { detail, init_data } = error.body as { detail?: unknown; init_data?: unknown };
-    if (typeof detail === 'string') return detail;
-    // Init data the API could not read: 400 with the message on the init_data field.
-    const first = Array.isArray(init_data) ? init_data[0] : null;
-    return typeof first === 'string' ? first : null;
-  }
-  return null;
+  const reply = error instanceof ApiError ? error.reply : null;
+  // Init data the API could not read: 400 with the message on the init_data field.
+  return reply ? (reply.detail ?? reply.fields.init_data ?? null) : null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { i18n as I18n, ParseKeys } from 'i18next';
 import { ApiError } from '../api/transport';
 
 /** What a failed form submission tells the person: per-field messages and one general message. */
@@ -11,20 +12,29 @@ export interface FormErrors {
  * Russian; the form shows them as they are. `fallback` covers a failure without a message (network).
  */
 export function formErrorsOf(error: unknown, fallback: string): FormErrors {
-  if (error instanceof ApiError && typeof error.body === 'object' && error.body !== null) {
-    const body = error.body as Record<string, unknown>;
-    if (typeof body.detail === 'string') return { fields: {}, general: body.detail };
-    const fields: Record<string, string> = {};
-    let general: string | null = null;
-    for (const [key, value] of Object.entries(body)) {
-      const first = Array.isArray(value) && typeof value[0] === 'string' ? value[0] : null;
-      if (!first) continue;
-      if (key === 'non_field_errors') general = first;
-      else fields[key] = first;
+  const reply = error instanceof ApiError ? error.reply : null;
+  if (reply) {
+    if (reply.detail !== null) return { fields: {}, general: reply.detail };
+    if (Object.keys(reply.fields).length > 0 || reply.nonField) {
+      return { fields: reply.fields, general: reply.nonField };
     }
-    if (Object.keys(fields).length > 0 || general) return { fields, general };
   }
   return { fields: {}, general: fallback };
+}
+
+/**
+ * The same for messages that may be message keys of the contracts ('validation.phoneMissing'), as
+ * the guest forms and the booking settings get them: a key is read through i18n, text is shown as it is.
+ */
+export function readableErrors(error: unknown, fallback: string, i18n: I18n): FormErrors {
+  const errors = formErrorsOf(error, fallback);
+  const read = (message: string) => (i18n.exists(message) ? String(i18n.t(message as ParseKeys)) : message);
+  return {
+    fields: Object.fromEntries(
+      Object.entries(errors.fields).map(([field, message]) => [field, read(message)]),
+    ),
+    general: errors.general === null ? null : read(errors.general),
+  };
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

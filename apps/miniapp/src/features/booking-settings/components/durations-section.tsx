@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { durationsQuery, saveDurations } from '../api/booking-settings-api';
-import { rowErrorsOf } from '../api-messages';
+import { rowErrorsOf } from '../row-errors';
 import { NumberField } from './rule-fields';
 import { Loaded, SaveBar, SettingsPanel, useSave } from './settings-panel';
 

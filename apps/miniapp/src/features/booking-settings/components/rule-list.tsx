@@ -2,8 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
-import { readableErrors } from '../api-messages';
-import { Feedback, type SaveOutcome } from './settings-panel';
+import { readableErrors } from '../../../shared/ui/form-errors';
+import type { SaveOutcome } from '../../../shared/ui/save-status';
+import { Feedback } from './settings-panel';
 
 interface Rule {
   id: number;

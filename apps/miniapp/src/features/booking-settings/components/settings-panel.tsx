@@ -2,8 +2,9 @@ import { type UseQueryResult, useMutation } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormErrors } from '../../../shared/ui/form-errors';
+import { readableErrors } from '../../../shared/ui/form-errors';
+import { type SaveOutcome, SaveStatus } from '../../../shared/ui/save-status';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { readableErrors } from '../api-messages';
 
 /** One block of the booking settings: a heading, what it means, and its own content and save. */
 export function SettingsPanel({
@@ -41,8 +42,6 @@ export function Loaded<T>({
   if (query.isError) return <ErrorState messageKey="errors.loadInfo" onRetry={() => void query.refetch()} />;
   return <>{children(query.data)}</>;
 }
-
-export type SaveOutcome = { kind: 'saved' } | { kind: 'failed'; errors: FormErrors } | null;
 
 const NO_ERRORS: FormErrors = { fields: {}, general: null };
 
@@ -104,19 +103,14 @@ export function SaveBar({
   );
 }
 
+/** How the last save went, in the booking settings' words. */
 export function Feedback({ outcome }: { outcome: SaveOutcome }) {
   const { t } = useTranslation();
-  if (outcome?.kind === 'saved')
-    return (
-      <p className="booking-settings__saved" role="status">
-        {t('bookingSettings.saved')}
-      </p>
-    );
-  if (outcome?.kind === 'failed')
-    return (
-      <p className="form__error" role="alert">
-        {outcome.errors.general ?? t('bookingSettings.saveFailed')}
-      </p>
-    );
-  return null;
+  return (
+    <SaveStatus
+      outcome={outcome}
+      saved={t('bookingSettings.saved')}
+      failed={t('bookingSettings.saveFailed')}
+    />
+  );
 }

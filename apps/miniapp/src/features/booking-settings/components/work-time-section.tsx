@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveWorkTime, workTimeQuery } from '../api/booking-settings-api';
-import { rowErrorsOf } from '../api-messages';
 import { runsPastMidnight, WEEKDAYS, weekdayKey } from '../calendar';
+import { rowErrorsOf } from '../row-errors';
 import { TimeField } from './rule-fields';
 import { Loaded, SaveBar, SettingsPanel, useSave } from './settings-panel';
 

@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveZoneClosures, setZoneActive, zoneSchedulesQuery } from '../api/booking-settings-api';
-import { rowErrorsOf } from '../api-messages';
 import { todayIso } from '../calendar';
+import { rowErrorsOf } from '../row-errors';
 import { DateField, WindowFields } from './rule-fields';
 import { Feedback, Loaded, SaveBar, SettingsPanel, useSave } from './settings-panel';
 

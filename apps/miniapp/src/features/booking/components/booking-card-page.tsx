@@ -7,18 +7,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { load } from '../../../shared/api/load';
 import { ApiError } from '../../../shared/api/transport';
+import { tablesQuery } from '../../../shared/bookings/booking-api';
+import { actionKey, DESTRUCTIVE, NO_TABLES, needsPlace } from '../../../shared/bookings/booking-view';
+import { useBookingMove } from '../../../shared/bookings/use-booking-actions';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
+import { useRestaurant } from '../../../shared/restaurants/get-restaurant';
 import { paths } from '../../../shared/routing/paths';
 import { haptic, useConfirm } from '../../../shared/telegram/bridge';
+import { displayDate, serviceDayOf, timeOf, wallClock } from '../../../shared/time/booking-time';
 import { Page } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { useRestaurant } from '../../restaurants/api/get-restaurant';
-import { tablesQuery } from '../api/booking-api';
-import { displayDate, serviceDayOf, timeOf, wallClock } from '../booking-time';
-import { actionKey, DESTRUCTIVE, NO_TABLES, needsPlace } from '../booking-view';
 import { BookingEditForm } from './booking-edit-form';
 import { BookingCard } from './booking-sheet';
-import { useBookingMove } from './use-booking-actions';
 
 /** One booking by id; under ['booking', restaurant] like every booking query, so live changes refresh it. */
 const bookingQuery = (restaurantId: number, id: number) =>

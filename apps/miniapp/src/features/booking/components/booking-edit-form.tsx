@@ -1,25 +1,38 @@
+import '../../../styles/booking-form.css';
 import type { Booking, BookingUpdateBody } from '@stolik/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRefusalMessage } from '../../../shared/api/refusal';
 import { ApiError } from '../../../shared/api/transport';
+import { bookingKeys, fitsQuery, updateBooking } from '../../../shared/bookings/booking-api';
+import { BookingGuestFields, type BookingGuestValues } from '../../../shared/bookings/booking-guest-fields';
+import {
+  foldFieldErrors,
+  looksLikePhone,
+  type TableNumbers,
+  tablesLabel,
+} from '../../../shared/bookings/booking-view';
+import {
+  type Place,
+  PlaceChoice,
+  placeAvailable,
+  placeBody,
+  samePlace,
+} from '../../../shared/bookings/place-choice';
+import { TimeSelect } from '../../../shared/bookings/time-select';
+import { refusalErrors } from '../../../shared/bookings/use-booking-actions';
 import {
   haptic,
   telegramMainButtonAvailable,
   useClosingConfirmation,
   useTelegramMainButton,
 } from '../../../shared/telegram/bridge';
+import { instantAt, minutesIntoDay, wallClock } from '../../../shared/time/booking-time';
 import { DateInput } from '../../../shared/ui/date-input';
 import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { PartySizeStepper } from '../../../shared/ui/party-fields';
 import { showToast } from '../../../shared/ui/toast';
-import { bookingKeys, fitsQuery, updateBooking } from '../api/booking-api';
-import { instantAt, minutesIntoDay, wallClock } from '../booking-time';
-import { foldFieldErrors, looksLikePhone, type TableNumbers, tablesLabel } from '../booking-view';
-import { BookingGuestFields, type BookingGuestValues } from './booking-guest-fields';
-import { type Place, PlaceChoice, placeAvailable, placeBody, samePlace } from './place-choice';
-import { TimeSelect } from './time-select';
-import { refusalErrors, useRefusalMessage } from './use-booking-actions';
 
 const EMPTY: FormErrors = { fields: {}, general: null };
 const SHOWN_FIELDS = ['seating_time', 'end_time', 'name', 'phone', 'comment', 'table'] as const;
@@ -50,7 +63,7 @@ export function BookingEditForm({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const refusal = useRefusalMessage();
+  const refusal = useRefusalMessage('booking.actionFailed');
   // The booking as the form opened it: what is changed is judged against it, and the save names its
   // version, so that a change made on another device meanwhile is refused (409), not overwritten by
   // the values this form still holds.

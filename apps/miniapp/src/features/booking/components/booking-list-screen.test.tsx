@@ -6,8 +6,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localTokenStore } from '../../../shared/api/token-store';
 import { SessionProvider } from '../../../shared/session/session';
+import { booking, bookingApi, DAY, msk, openDialogsInJsdom } from '../../../test/booking-fixtures';
 import { renderAt } from '../../../test/render';
-import { booking, bookingApi, DAY, msk, openDialogsInJsdom } from '../test/booking-fixtures';
 import { BookingListScreen } from './booking-list-screen';
 
 const server = setupServer();

@@ -2,11 +2,11 @@ import type { Booking } from '@stolik/contracts';
 import { isClickableBooking } from '@stolik/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { labelOf, type TableNumbers, tablesLabel } from '../../../shared/bookings/booking-view';
+import { StatusBadge } from '../../../shared/bookings/status-badge';
 import { formatPhone } from '../../../shared/phone/phone';
 import { BOOKING_TONE } from '../../../shared/status/status';
-import { timeOf } from '../booking-time';
-import { labelOf, type TableNumbers, tablesLabel } from '../booking-view';
-import { StatusBadge } from './status-badge';
+import { timeOf } from '../../../shared/time/booking-time';
 
 /**
  * One booking in a list: the time, who, how many, where and the status. A tap opens the card, except

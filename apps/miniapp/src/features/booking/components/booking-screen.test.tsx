@@ -5,7 +5,6 @@ import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../shared/ui/toast';
-import { renderAt } from '../../../test/render';
 import {
   booking,
   bookingApi,
@@ -15,7 +14,8 @@ import {
   msk,
   openDialogsInJsdom,
   TABLES,
-} from '../test/booking-fixtures';
+} from '../../../test/booking-fixtures';
+import { renderAt } from '../../../test/render';
 import { BookingScreen } from './booking-screen';
 
 const server = setupServer();

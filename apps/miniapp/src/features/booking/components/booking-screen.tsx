@@ -6,25 +6,27 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { hallLoadFailureKey } from '../../../shared/api/hall-loading';
-import { LiveBadge } from '../../../shared/live/live-badge';
-import { useNow } from '../../../shared/live/use-now';
-import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
-import { useDayInAddress } from '../../../shared/routing/use-day-in-address';
-import { DateSwitcher } from '../../../shared/ui/date-switcher';
-import { Page } from '../../../shared/ui/page';
-import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { showToast } from '../../../shared/ui/toast';
-import { useMediaQuery } from '../../../shared/ui/use-media-query';
-import { useRestaurant } from '../../restaurants/api/get-restaurant';
 import {
   dayBookingsQuery,
   dayTablesQuery,
   guestCountQuery,
   tablesQuery,
   zonesQuery,
-} from '../api/booking-api';
-import { minutesIntoDay, roundUpTo } from '../booking-time';
-import { labelOf, NO_TABLES } from '../booking-view';
+} from '../../../shared/bookings/booking-api';
+import { BookingCreateSheet, type BookingDraft } from '../../../shared/bookings/booking-create-sheet';
+import { labelOf, NO_TABLES } from '../../../shared/bookings/booking-view';
+import { useBookingMove } from '../../../shared/bookings/use-booking-actions';
+import { LiveBadge } from '../../../shared/live/live-badge';
+import { useNow } from '../../../shared/live/use-now';
+import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
+import { useRestaurant } from '../../../shared/restaurants/get-restaurant';
+import { useDayInAddress } from '../../../shared/routing/use-day-in-address';
+import { minutesIntoDay, roundUpTo } from '../../../shared/time/booking-time';
+import { DateSwitcher } from '../../../shared/ui/date-switcher';
+import { Page } from '../../../shared/ui/page';
+import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
+import { showToast } from '../../../shared/ui/toast';
+import { useMediaQuery } from '../../../shared/ui/use-media-query';
 import {
   buildTimeline,
   isFree,
@@ -34,11 +36,9 @@ import {
   type TimelineRow,
   type TimelineScale,
 } from '../timeline-geometry';
-import { BookingCreateSheet, type BookingDraft } from './booking-create-sheet';
 import { BookingSheet } from './booking-sheet';
 import { BookingTabs } from './booking-tabs';
 import { BookingTimeline, PX_PER_MINUTE } from './booking-timeline';
-import { useBookingMove } from './use-booking-actions';
 
 /** /restaurant/{id}/booking: the day's bookings on a timeline (spec §2 'Бронирование'). */
 export function BookingScreen() {

@@ -3,15 +3,22 @@ import { type BookingStatus, TABLE_HOLDING_BOOKING_STATUSES } from '@stolik/doma
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { guestHistoryQuery, historyQuery } from '../../../shared/bookings/booking-api';
+import {
+  actionKey,
+  actionsFor,
+  DESTRUCTIVE,
+  labelOf,
+  type TableNumbers,
+  tablesLabel,
+} from '../../../shared/bookings/booking-view';
+import { StatusBadge } from '../../../shared/bookings/status-badge';
 import { useNow } from '../../../shared/live/use-now';
 import { formatPhone } from '../../../shared/phone/phone';
+import { displayDate, timeOf, wallClock } from '../../../shared/time/booking-time';
 import { Sheet } from '../../../shared/ui/sheet';
-import { guestHistoryQuery, historyQuery } from '../api/booking-api';
-import { displayDate, timeOf, wallClock } from '../booking-time';
-import { actionKey, actionsFor, DESTRUCTIVE, labelOf, type TableNumbers, tablesLabel } from '../booking-view';
 import { BookingEditForm } from './booking-edit-form';
 import { SidePanel } from './side-panel';
-import { StatusBadge } from './status-badge';
 
 /** When a booking is, on the restaurant's clock: '14.11.2025, 19:00–21:00'. */
 function useWhen(timeZone: string) {

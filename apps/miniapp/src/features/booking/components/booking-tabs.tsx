@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useRestaurant } from '../../../shared/restaurants/get-restaurant';
 import { paths } from '../../../shared/routing/paths';
-import { useRestaurant } from '../../restaurants/api/get-restaurant';
 
 /** The three booking screens side by side: the day, the list (where bookings are on), the waiting list. */
 export function BookingTabs({ restaurantId }: { restaurantId: number }) {

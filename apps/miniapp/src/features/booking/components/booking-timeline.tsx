@@ -5,7 +5,7 @@ import { useNow } from '../../../shared/live/use-now';
 import { BOOKING_TONE } from '../../../shared/status/status';
 import { StatusIcon } from '../../../shared/status/status-icon';
 import { useTelegramVerticalSwipesOff } from '../../../shared/telegram/telegram';
-import { clockTime, displayDate, minutesIntoDay } from '../booking-time';
+import { clockTime, displayDate, minutesIntoDay } from '../../../shared/time/booking-time';
 import {
   axisWidth,
   cellAt,

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { booking, bookingApi, DAY, fit, msk, openDialogsInJsdom } from '../../../test/booking-fixtures';
 import { renderAt } from '../../../test/render';
-import { booking, bookingApi, DAY, fit, msk, openDialogsInJsdom } from '../test/booking-fixtures';
 import { BookingWaitingScreen } from './booking-waiting-screen';
 
 const server = setupServer();

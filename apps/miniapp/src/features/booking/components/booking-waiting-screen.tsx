@@ -5,20 +5,26 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { tablesQuery, waitingListQuery } from '../../../shared/bookings/booking-api';
+import {
+  actionKey,
+  actionsFor,
+  DESTRUCTIVE,
+  NO_TABLES,
+  needsPlace,
+} from '../../../shared/bookings/booking-view';
+import { useBookingMove } from '../../../shared/bookings/use-booking-actions';
 import { LiveBadge } from '../../../shared/live/live-badge';
 import { useNow } from '../../../shared/live/use-now';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
+import { useRestaurant } from '../../../shared/restaurants/get-restaurant';
+import { displayDate, timeOf, todayIn, wallClock } from '../../../shared/time/booking-time';
 import { Page } from '../../../shared/ui/page';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { useMediaQuery } from '../../../shared/ui/use-media-query';
-import { useRestaurant } from '../../restaurants/api/get-restaurant';
-import { tablesQuery, waitingListQuery } from '../api/booking-api';
-import { displayDate, timeOf, todayIn, wallClock } from '../booking-time';
-import { actionKey, actionsFor, DESTRUCTIVE, NO_TABLES, needsPlace } from '../booking-view';
 import { BookingRow } from './booking-row';
 import { BookingTabs } from './booking-tabs';
 import { PlacePickerSheet } from './place-picker-sheet';
-import { useBookingMove } from './use-booking-actions';
 import { WaitingListSheet } from './waiting-list-sheet';
 
 /** /restaurant/{id}/booking/waiting: requests waiting for a table to free up (spec §2, §4). */

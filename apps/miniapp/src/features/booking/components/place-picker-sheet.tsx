@@ -3,11 +3,17 @@ import type { BookingStatus } from '@stolik/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fitsQuery } from '../../../shared/bookings/booking-api';
+import { actionKey } from '../../../shared/bookings/booking-view';
+import {
+  ANY_PLACE,
+  type Place,
+  PlaceChoice,
+  placeAvailable,
+  placeBody,
+} from '../../../shared/bookings/place-choice';
+import { timeOf } from '../../../shared/time/booking-time';
 import { Sheet } from '../../../shared/ui/sheet';
-import { fitsQuery } from '../api/booking-api';
-import { timeOf } from '../booking-time';
-import { actionKey } from '../booking-view';
-import { ANY_PLACE, type Place, PlaceChoice, placeAvailable, placeBody } from './place-choice';
 
 /**
  * A table for a waiting-list request that becomes a booking: the places free at its time for its

@@ -1,24 +1,25 @@
+import '../../../styles/booking-form.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRefusalMessage } from '../../../shared/api/refusal';
 import { ApiError } from '../../../shared/api/transport';
+import { addToWaitingList, bookingKeys } from '../../../shared/bookings/booking-api';
+import { BookingGuestFields, type BookingGuestValues } from '../../../shared/bookings/booking-guest-fields';
+import { foldFieldErrors, looksLikePhone } from '../../../shared/bookings/booking-view';
+import { TimeSelect } from '../../../shared/bookings/time-select';
 import {
   haptic,
   telegramMainButtonAvailable,
   useClosingConfirmation,
   useTelegramMainButton,
 } from '../../../shared/telegram/bridge';
+import { instantAt, todayIn } from '../../../shared/time/booking-time';
 import { DateInput } from '../../../shared/ui/date-input';
 import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { PartySizeStepper } from '../../../shared/ui/party-fields';
 import { Sheet } from '../../../shared/ui/sheet';
 import { showToast } from '../../../shared/ui/toast';
-import { addToWaitingList, bookingKeys } from '../api/booking-api';
-import { instantAt, todayIn } from '../booking-time';
-import { foldFieldErrors, looksLikePhone } from '../booking-view';
-import { BookingGuestFields, type BookingGuestValues } from './booking-guest-fields';
-import { TimeSelect } from './time-select';
-import { useRefusalMessage } from './use-booking-actions';
 
 const EMPTY: FormErrors = { fields: {}, general: null };
 const SHOWN_FIELDS = ['seating_time', 'name', 'phone', 'comment'] as const;
@@ -74,7 +75,7 @@ function WaitingListForm({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const refusal = useRefusalMessage();
+  const refusal = useRefusalMessage('booking.actionFailed');
   const [date, setDate] = useState(() => todayIn(timeZone));
   const [time, setTime] = useState<number | null>(null);
   const [size, setSize] = useState(2);

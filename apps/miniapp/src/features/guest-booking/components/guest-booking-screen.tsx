@@ -4,20 +4,19 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/transport';
-import { compactPhone } from '../../../shared/phone/phone';
-import { PhoneField } from '../../../shared/phone/phone-field';
+import { useGuestStyle } from '../../../shared/guest-style/guest-style-frame';
+import { GuestPhoneField } from '../../../shared/phone/guest-phone-field';
 import { paths } from '../../../shared/routing/paths';
 import { guestDeviceKey } from '../../../shared/storage/guest-device';
 import { haptic, useClosingConfirmation, useTelegramMainButton } from '../../../shared/telegram/bridge';
-import { telegramContactRequest, telegramInitData, telegramUser } from '../../../shared/telegram/telegram';
+import { telegramInitData, telegramUser } from '../../../shared/telegram/telegram';
 import { Field } from '../../../shared/ui/field';
 import type { FormErrors } from '../../../shared/ui/form-errors';
+import { readableErrors } from '../../../shared/ui/form-errors';
 import { PartySizeStepper } from '../../../shared/ui/party-fields';
 import { Sheet } from '../../../shared/ui/sheet';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { useGuestStyle } from '../../style/components/guest-style-frame';
 import { publicRestaurantQuery, publicSlotsQuery, requestBooking } from '../api/guest-booking-api';
-import { readableErrors } from '../api-messages';
 import { addDaysIso, displayDate, localIsoDate, newRequestKey } from '../booking-dates';
 import { DateChoice } from './date-choice';
 import { SlotChoice } from './slot-choice';
@@ -56,7 +55,6 @@ export function GuestBookingScreen() {
   const [name, setName] = useState(prefilledName);
   const [phone, setPhone] = useState('');
   const [comment, setComment] = useState('');
-  const askContact = telegramContactRequest();
   const [errors, setErrors] = useState<FormErrors>({ fields: {}, general: null });
   const [busy, setBusy] = useState(false);
   // The page of this device's earlier request for an overlapping time, when the API refers to it.
@@ -173,19 +171,20 @@ export function GuestBookingScreen() {
       void navigate(paths.guestBookingStatus(created.token), { state });
     } catch (error) {
       haptic.error();
-      if (error instanceof ApiError && error.status === 409 && codeOf(error) === 'booking_exists') {
+      const reply = error instanceof ApiError ? error.reply : null;
+      if (error instanceof ApiError && error.status === 409 && reply?.code === 'booking_exists') {
         // An earlier request of this phone overlaps: its page when it is this device's, else just that.
-        setErrors({ fields: {}, general: detailOf(error) as string });
-        const token = bodyField(error, 'token');
+        setErrors({ fields: {}, general: reply.detail });
+        const token = reply.data.token;
         setEarlier(typeof token === 'string' ? token : null);
-      } else if (error instanceof ApiError && error.status === 409 && codeOf(error) === 'slot_unavailable') {
+      } else if (error instanceof ApiError && error.status === 409 && reply?.code === 'slot_unavailable') {
         // Taken meanwhile: everything typed stays, the times are asked for again on the screen.
         setAsking(false);
         setTime(null);
         setErrors({ fields: { time: t('guestBooking.slotTaken') }, general: null });
         void queryClient.invalidateQueries({ queryKey: publicSlotsQuery(restaurantId, date, size).queryKey });
         timeRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-      } else if (error instanceof ApiError && error.status === 400 && typeof error.body === 'object') {
+      } else if (error instanceof ApiError && error.status === 400 && reply !== null) {
         // Field errors (a network failure is a 400 too, with no body: it falls through to 'try again').
         const read = readableErrors(error, t('guestBooking.failed'), i18n);
         const { date: dateError, time: timeError, name: nameError, phone: phoneError, ...rest } = read.fields;
@@ -200,9 +199,9 @@ export function GuestBookingScreen() {
           },
           general: read.general ?? other ?? null,
         });
-      } else if (error instanceof ApiError && typeof detailOf(error) === 'string') {
+      } else if (reply && reply.detail !== null) {
         // A refusal with its reason (too many requests, bookings switched off): the server's words.
-        setErrors({ fields: {}, general: detailOf(error) as string });
+        setErrors({ fields: {}, general: reply.detail });
       } else {
         setErrors({ fields: {}, general: `${t('guestBooking.failed')}. ${t('errors.tryAgain')}` });
       }
@@ -253,30 +252,13 @@ export function GuestBookingScreen() {
             onChange={(e) => setName(e.target.value)}
             error={errors.fields.name}
           />
-          <PhoneField
-            label={t('guest.phone')}
-            autoComplete="tel"
-            placeholder="+7"
+          <GuestPhoneField
             maxLength={32}
             value={phone}
             onChange={setPhone}
             error={errors.fields.phone}
             hint={t('guestBooking.phoneHint')}
           />
-          {askContact ? (
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() =>
-                void askContact().then((shared) => {
-                  if (shared)
-                    setPhone(compactPhone(shared.phone.startsWith('+') ? shared.phone : `+${shared.phone}`));
-                })
-              }
-            >
-              {t('guest.shareContact')}
-            </button>
-          ) : null}
           <label className="field">
             <span className="field__label">{t('guestBooking.comment')}</span>
             <textarea
@@ -308,11 +290,3 @@ export function GuestBookingScreen() {
     </section>
   );
 }
-
-function bodyField(error: ApiError, field: string): unknown {
-  return typeof error.body === 'object' && error.body !== null
-    ? (error.body as Record<string, unknown>)[field]
-    : undefined;
-}
-const codeOf = (error: ApiError) => bodyField(error, 'code');
-const detailOf = (error: ApiError) => bodyField(error, 'detail');

@@ -5,18 +5,17 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/transport';
-import { compactPhone } from '../../../shared/phone/phone';
-import { PhoneField } from '../../../shared/phone/phone-field';
+import { useGuestStyle } from '../../../shared/guest-style/guest-style-frame';
+import { GuestPhoneField } from '../../../shared/phone/guest-phone-field';
 import { paths } from '../../../shared/routing/paths';
 import { guestDeviceKey } from '../../../shared/storage/guest-device';
 import { haptic, useClosingConfirmation, useTelegramMainButton } from '../../../shared/telegram/bridge';
-import { telegramContactRequest, telegramInitData, telegramUser } from '../../../shared/telegram/telegram';
+import { telegramInitData, telegramUser } from '../../../shared/telegram/telegram';
 import { Field } from '../../../shared/ui/field';
 import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { usePageTitle } from '../../../shared/ui/page';
 import { EventChoice, PartySizeStepper } from '../../../shared/ui/party-fields';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { useGuestStyle } from '../../style/components/guest-style-frame';
 import { joinQueue, publicRestaurantQuery } from '../api/guest-api';
 
 /** A 409 that carries the guest's own entry (a plain type check: no schema library on this screen). */
@@ -47,7 +46,6 @@ export function GuestQueueScreen() {
   const [prefilledName] = useState(() => telegramUser()?.firstName ?? '');
   const [name, setName] = useState(prefilledName);
   const [phone, setPhone] = useState('');
-  const askContact = telegramContactRequest();
   const [errors, setErrors] = useState<FormErrors>({ fields: {}, general: null });
   // 'elsewhere': the phone waits, but this device did not join with it (the API says no more).
   const [already, setAlready] = useState<GuestQueueStatus | 'elsewhere' | null>(null);
@@ -113,7 +111,8 @@ export function GuestQueueScreen() {
       haptic.error();
       if (error instanceof ApiError && error.status === 409) {
         // The entry comes back only to the guest it belongs to (this device, this Telegram user).
-        setAlready(isOwnEntry(error.body) ? error.body : 'elsewhere');
+        const entry = error.reply?.data;
+        setAlready(isOwnEntry(entry) ? entry : 'elsewhere');
       } else if (error instanceof ApiError && error.status === 400) {
         const read = formErrorsOf(error, t('errors.queueJoin'));
         // No field of the form shows launch data refused as too old: it is said above the button.
@@ -155,29 +154,12 @@ export function GuestQueueScreen() {
           onChange={(e) => setName(e.target.value)}
           error={errors.fields.name}
         />
-        <PhoneField
-          label={t('guest.phone')}
-          autoComplete="tel"
-          placeholder="+7"
+        <GuestPhoneField
           value={phone}
           onChange={setPhone}
           error={errors.fields.phone}
           hint={t('guest.phoneHint')}
         />
-        {askContact ? (
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() =>
-              void askContact().then((shared) => {
-                if (shared)
-                  setPhone(compactPhone(shared.phone.startsWith('+') ? shared.phone : `+${shared.phone}`));
-              })
-            }
-          >
-            {t('guest.shareContact')}
-          </button>
-        ) : null}
         {already ? (
           <div className="notice" role="alert">
             <p className="notice__title">{t('errors.alreadyQueued')}</p>

@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { stream } from '../../../shared/api/transport';
+import { useGuestStyle } from '../../../shared/guest-style/guest-style-frame';
 import { followChangeStream } from '../../../shared/live/restaurant-changes';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { usePageTitle } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { useGuestStyle } from '../../style/components/guest-style-frame';
 import { guestChangesPath, guestQueueQuery, leaveQueue } from '../api/guest-api';
 
 /** The guest's own place in the queue: number, wait, and the call when the table is ready. */

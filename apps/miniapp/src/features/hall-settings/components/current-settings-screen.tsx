@@ -11,12 +11,6 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { hallLoadFailureKey } from '../../../shared/api/hall-loading';
-import { useNow } from '../../../shared/live/use-now';
-import { todayIn } from '../../../shared/time/restaurant-clock';
-import { Field } from '../../../shared/ui/field';
-import { formErrorsOf } from '../../../shared/ui/form-errors';
-import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { useRestaurant } from '../../restaurants/api/get-restaurant';
 import {
   hallKeys,
   locksQuery,
@@ -24,10 +18,16 @@ import {
   tablesQuery,
   unlockTable,
   zoneSchedulesQuery,
-} from '../api/hall-api';
+} from '../../../shared/hall/hall-api';
+import { useNow } from '../../../shared/live/use-now';
+import { useRestaurant } from '../../../shared/restaurants/get-restaurant';
+import { todayIn } from '../../../shared/time/restaurant-clock';
+import { Field } from '../../../shared/ui/field';
+import { formErrorsOf } from '../../../shared/ui/form-errors';
+import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { checkWith, type FieldMessages, problemOf } from '../form-check';
-import { byNumber, QUARTER_HOURS, shownDate } from '../hall-view';
-import { DayField, Panel, SaveBar, SectionHeader, SelectField, useSave } from './settings-parts';
+import { byNumber, QUARTER_HOURS, shownDate } from '../hall-settings-format';
+import { DayField, Panel, SaveBar, SectionHeader, SelectField, useSave } from './settings-form';
 import { ZoneSwitch } from './zone-switch';
 
 /**

@@ -8,12 +8,12 @@ import {
 } from '@stolik/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createGroups, updateGroup } from '../../../shared/hall/hall-api';
 import { Field } from '../../../shared/ui/field';
 import { showToast } from '../../../shared/ui/toast';
-import { createGroups, updateGroup } from '../api/hall-api';
 import { checkWith, type FieldMessages, fieldsUnder } from '../form-check';
-import { tablesByZone } from '../hall-view';
-import { SaveBar, useSave } from './settings-parts';
+import { tablesByZone } from '../hall-settings-format';
+import { SaveBar, useSave } from './settings-form';
 
 /** Seats of tables pushed together: at most the sum of theirs, within the contract's bound. */
 const seatsOf = (tables: Table[]) =>

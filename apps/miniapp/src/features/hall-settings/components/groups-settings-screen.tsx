@@ -5,15 +5,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { hallLoadFailureKey } from '../../../shared/api/hall-loading';
+import {
+  groupsQuery,
+  hallKeys,
+  removeFromGroup,
+  tablesQuery,
+  zonesQuery,
+} from '../../../shared/hall/hall-api';
 import { formErrorsOf } from '../../../shared/ui/form-errors';
-import { Sheet } from '../../../shared/ui/sheet';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { groupsQuery, hallKeys, removeFromGroup, tablesQuery, zonesQuery } from '../api/hall-api';
 import { problemOf } from '../form-check';
-import { byNumber } from '../hall-view';
-import { ConfirmDelete } from './confirm-delete';
+import { byNumber } from '../hall-settings-format';
 import { GroupForm } from './group-form';
-import { SectionHeader } from './settings-parts';
+import { HallListSection, HallRowHead } from './hall-list';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; group: TableGroup } | null;
 
@@ -65,45 +69,37 @@ export function GroupsSettingsScreen() {
   };
 
   return (
-    <div className="hall-settings">
-      <SectionHeader titleKey="pages.settingsGroups" hint={t('hallSettings.groups.hint')} />
-      <div className="hall-settings__toolbar">
-        <button
-          type="button"
-          className="button"
-          disabled={!tables.data || tables.data.length < 2}
-          onClick={() => setEditing({ kind: 'new' })}
-        >
-          {t('hallSettings.groups.add')}
-        </button>
-        {tables.data && tables.data.length < 2 ? (
-          <p className="hall-settings__hint">{t('hallSettings.groups.needTables')}</p>
-        ) : null}
-      </div>
-      {body()}
-      <Sheet
-        open={editing !== null}
-        title={
+    <HallListSection
+      titleKey="pages.settingsGroups"
+      hint={t('hallSettings.groups.hint')}
+      add={{
+        label: t('hallSettings.groups.add'),
+        disabled: !tables.data || tables.data.length < 2,
+        onAdd: () => setEditing({ kind: 'new' }),
+        note: tables.data && tables.data.length < 2 ? t('hallSettings.groups.needTables') : null,
+      }}
+      list={body()}
+      sheet={{
+        title:
           editing?.kind === 'edit'
             ? t('hallSettings.groups.editTitle', { name: editing.group.name })
-            : t('hallSettings.groups.newTitle')
-        }
-        onClose={() => setEditing(null)}
-      >
-        {editing && tables.data ? (
-          <GroupForm
-            restaurantId={restaurantId}
-            tables={tables.data}
-            zones={zones.data ?? []}
-            group={editing.kind === 'edit' ? editing.group : null}
-            onSaved={() => {
-              setEditing(null);
-              void refresh();
-            }}
-          />
-        ) : null}
-      </Sheet>
-    </div>
+            : t('hallSettings.groups.newTitle'),
+        onClose: () => setEditing(null),
+        form:
+          editing && tables.data ? (
+            <GroupForm
+              restaurantId={restaurantId}
+              tables={tables.data}
+              zones={zones.data ?? []}
+              group={editing.kind === 'edit' ? editing.group : null}
+              onSaved={() => {
+                setEditing(null);
+                void refresh();
+              }}
+            />
+          ) : null,
+      }}
+    />
   );
 }
 
@@ -134,35 +130,22 @@ function GroupRow({
 
   return (
     <li className="hall-row" data-testid="group-row">
-      <div className="hall-row__main">
-        <div className="hall-row__what">
-          <span className="hall-row__name">{group.name}</span>
-          <span className="hall-row__meta">
-            {t('hallSettings.groups.capacity', { min: group.seats_min, max: group.seats_max })}
-          </span>
-        </div>
-        <div className="hall-row__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-label={t('hallSettings.groups.editGroup', { name: group.name })}
-            onClick={onEdit}
-          >
-            {t('hallSettings.edit')}
-          </button>
-          <ConfirmDelete
-            label={t('hallSettings.delete')}
-            accessibleLabel={t('hallSettings.groups.deleteGroup', { name: group.name })}
-            question={t('hallSettings.groups.deleteConfirm', { name: group.name })}
-            run={() => {
-              setProblem(null);
-              return removeFromGroup(group.id);
-            }}
-            onDeleted={onChanged}
-            onFailed={failed}
-          />
-        </div>
-      </div>
+      <HallRowHead
+        name={group.name}
+        meta={t('hallSettings.groups.capacity', { min: group.seats_min, max: group.seats_max })}
+        editLabel={t('hallSettings.groups.editGroup', { name: group.name })}
+        onEdit={onEdit}
+        remove={{
+          accessibleLabel: t('hallSettings.groups.deleteGroup', { name: group.name }),
+          question: t('hallSettings.groups.deleteConfirm', { name: group.name }),
+          run: () => {
+            setProblem(null);
+            return removeFromGroup(group.id);
+          },
+          onDeleted: onChanged,
+          onFailed: failed,
+        }}
+      />
       <ul className="hall-chips" aria-label={t('hallSettings.groups.tables')}>
         {members.map((table) => (
           <li key={table.id} className="hall-chip">

@@ -4,14 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router';
+import { updateRestaurant } from '../../../shared/hall/hall-api';
+import { restaurantQueryOptions, useRestaurant } from '../../../shared/restaurants/get-restaurant';
+import { restaurantsQueryOptions } from '../../../shared/restaurants/get-restaurants';
 import { paths } from '../../../shared/routing/paths';
 import { Field } from '../../../shared/ui/field';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { restaurantQueryOptions, useRestaurant } from '../../restaurants/api/get-restaurant';
-import { restaurantsQueryOptions } from '../../restaurants/api/get-restaurants';
-import { updateRestaurant } from '../api/hall-api';
 import { checkWith, problemOf } from '../form-check';
-import { CheckField, SaveBar, SaveStatus, SectionHeader, useSave } from './settings-parts';
+import { CheckField, SaveBar, SaveStatus, SectionHeader, useSave } from './settings-form';
 import { TimeZonePicker } from './time-zone-picker';
 
 /** The two pages of Settings → 'Прочее' (spec §2: restaurant, children default and tags). */

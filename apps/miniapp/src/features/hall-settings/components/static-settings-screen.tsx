@@ -11,11 +11,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { restaurantsQueryOptions } from '../../../shared/restaurants/get-restaurants';
 import { paths } from '../../../shared/routing/paths';
 import { useSession } from '../../../shared/session/session';
 import { Field } from '../../../shared/ui/field';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { restaurantsQueryOptions } from '../../restaurants/api/get-restaurants';
 import {
   commentsQuery,
   createOrg,
@@ -26,7 +26,7 @@ import {
   superSetupQuery,
 } from '../api/static-content-api';
 import { checkWith, type FieldMessages } from '../form-check';
-import { CheckField, Panel, SaveBar, SectionHeader, useSave } from './settings-parts';
+import { CheckField, Panel, SaveBar, SectionHeader, useSave } from './settings-form';
 import { TimeZonePicker } from './time-zone-picker';
 
 /**

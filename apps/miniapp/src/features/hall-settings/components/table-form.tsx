@@ -8,11 +8,11 @@ import {
 } from '@stolik/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createTable, updateTable } from '../../../shared/hall/hall-api';
 import { Field } from '../../../shared/ui/field';
 import { showToast } from '../../../shared/ui/toast';
-import { createTable, updateTable } from '../api/hall-api';
 import { checkWith, type FieldMessages } from '../form-check';
-import { CheckField, SaveBar, SelectField, useSave } from './settings-parts';
+import { CheckField, SaveBar, SelectField, useSave } from './settings-form';
 
 const SHAPES: readonly TableShape[] = ['square', 'round', 'rectangle'];
 

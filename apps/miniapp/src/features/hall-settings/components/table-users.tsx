@@ -2,8 +2,8 @@ import type { Booking, QueueEntry } from '@stolik/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { load } from '../../../shared/api/load';
-import { useRestaurant } from '../../restaurants/api/get-restaurant';
-import { clockOf, dateOf } from '../hall-view';
+import { useRestaurant } from '../../../shared/restaurants/get-restaurant';
+import { clockOf, dateOf } from '../hall-settings-format';
 
 /** The ids a refused table delete names (409 'table_in_use'). */
 export interface TableUse {

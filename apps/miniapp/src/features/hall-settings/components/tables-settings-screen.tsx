@@ -6,14 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { hallLoadFailureKey } from '../../../shared/api/hall-loading';
 import { ApiError } from '../../../shared/api/transport';
+import { deleteTable, hallKeys, tablesQuery, zonesQuery } from '../../../shared/hall/hall-api';
 import { formErrorsOf } from '../../../shared/ui/form-errors';
-import { Sheet } from '../../../shared/ui/sheet';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { deleteTable, hallKeys, tablesQuery, zonesQuery } from '../api/hall-api';
 import { problemOf } from '../form-check';
-import { tablesByZone } from '../hall-view';
-import { ConfirmDelete } from './confirm-delete';
-import { SectionHeader } from './settings-parts';
+import { tablesByZone } from '../hall-settings-format';
+import { HallListSection, HallRowHead } from './hall-list';
 import { TableForm } from './table-form';
 import { type TableUse, TableUsers } from './table-users';
 
@@ -59,29 +57,22 @@ export function TablesSettingsScreen() {
   };
 
   return (
-    <div className="hall-settings">
-      <SectionHeader titleKey="pages.settingsTables" hint={t('hallSettings.tables.hint')} />
-      <div className="hall-settings__toolbar">
-        <button
-          type="button"
-          className="button"
-          disabled={zones.isPending}
-          onClick={() => setEditing({ kind: 'new' })}
-        >
-          {t('hallSettings.tables.add')}
-        </button>
-      </div>
-      {body()}
-      <Sheet
-        open={editing !== null}
-        title={
+    <HallListSection
+      titleKey="pages.settingsTables"
+      hint={t('hallSettings.tables.hint')}
+      add={{
+        label: t('hallSettings.tables.add'),
+        disabled: zones.isPending,
+        onAdd: () => setEditing({ kind: 'new' }),
+      }}
+      list={body()}
+      sheet={{
+        title:
           editing?.kind === 'edit'
             ? t('hallSettings.tables.editTitle', { number: editing.table.number })
-            : t('hallSettings.tables.newTitle')
-        }
-        onClose={() => setEditing(null)}
-      >
-        {editing ? (
+            : t('hallSettings.tables.newTitle'),
+        onClose: () => setEditing(null),
+        form: editing ? (
           <TableForm
             restaurantId={restaurantId}
             zones={zones.data ?? []}
@@ -91,9 +82,9 @@ export function TablesSettingsScreen() {
               void refresh();
             }}
           />
-        ) : null}
-      </Sheet>
-    </div>
+        ) : null,
+      }}
+    />
   );
 }
 
@@ -139,11 +130,11 @@ function ZoneTables({
 /** The ids a 409 'table_in_use' names: the parties seated there and the bookings holding it. */
 function tableUseOf(error: unknown): TableUse | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const body = error.body as { code?: string; queue_entries?: unknown; bookings?: unknown };
-  if (body?.code !== 'table_in_use') return null;
+  const reply = error.reply;
+  if (reply?.code !== 'table_in_use') return null;
   const ids = (value: unknown) =>
     Array.isArray(value) ? value.filter((id): id is number => typeof id === 'number') : [];
-  return { queueEntries: ids(body.queue_entries), bookings: ids(body.bookings) };
+  return { queueEntries: ids(reply.data.queue_entries), bookings: ids(reply.data.bookings) };
 }
 
 function TableRow({
@@ -161,44 +152,34 @@ function TableRow({
   const [problem, setProblem] = useState<{ text: string | null; use: TableUse | null } | null>(null);
   return (
     <li className="hall-row" data-testid="table-row" data-table={table.number}>
-      <div className="hall-row__main">
-        <div className="hall-row__what">
-          <span className="hall-row__name">{t('hallSettings.tables.table', { number: table.number })}</span>
-          <span className="hall-row__meta">
+      <HallRowHead
+        name={t('hallSettings.tables.table', { number: table.number })}
+        meta={
+          <>
             {t('booking.seats', { min: table.seats_min, count: table.seats_max })}
             {' · '}
             {t(`hallSettings.shapes.${table.shape}`)}
             {' · '}
             {table.is_reservable ? t('hallSettings.tables.online') : t('hallSettings.tables.staffOnly')}
-          </span>
-        </div>
-        <div className="hall-row__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-label={t('hallSettings.tables.editTable', { number: table.number })}
-            onClick={onEdit}
-          >
-            {t('hallSettings.edit')}
-          </button>
-          <ConfirmDelete
-            label={t('hallSettings.delete')}
-            accessibleLabel={t('hallSettings.tables.deleteTable', { number: table.number })}
-            question={t('hallSettings.tables.deleteConfirm', { number: table.number })}
-            run={() => {
-              setProblem(null);
-              return deleteTable(table.id);
-            }}
-            onDeleted={onDeleted}
-            onFailed={(error) =>
-              setProblem({
-                text: problemOf(formErrorsOf(error, t('hallSettings.deleteFailed'))),
-                use: tableUseOf(error),
-              })
-            }
-          />
-        </div>
-      </div>
+          </>
+        }
+        editLabel={t('hallSettings.tables.editTable', { number: table.number })}
+        onEdit={onEdit}
+        remove={{
+          accessibleLabel: t('hallSettings.tables.deleteTable', { number: table.number }),
+          question: t('hallSettings.tables.deleteConfirm', { number: table.number }),
+          run: () => {
+            setProblem(null);
+            return deleteTable(table.id);
+          },
+          onDeleted,
+          onFailed: (error) =>
+            setProblem({
+              text: problemOf(formErrorsOf(error, t('hallSettings.deleteFailed'))),
+              use: tableUseOf(error),
+            }),
+        }}
+      />
       {problem ? (
         <div className="hall-row__problem" role="alert">
           <p className="form__error">{problem.text}</p>

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from './settings-parts';
+import { SelectField } from './settings-form';
 
 interface ZoneOption {
   name: string;

@@ -6,9 +6,13 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { hallLoadFailureKey } from '../../../shared/api/hall-loading';
+import { tablesQuery, zoneSchedulesQuery } from '../../../shared/hall/hall-api';
+import { HallStatesNotice } from '../../../shared/hall/hall-states-notice';
 import type { TableState } from '../../../shared/hall/table-state';
+import { useHallNow } from '../../../shared/hall/use-hall-now';
 import { LiveBadge } from '../../../shared/live/live-badge';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
+import { useRestaurant } from '../../../shared/restaurants/get-restaurant';
 import { paths } from '../../../shared/routing/paths';
 import { useSession } from '../../../shared/session/session';
 import { viewerIn } from '../../../shared/session/viewer';
@@ -16,11 +20,7 @@ import { TABLE_STATE_LABEL, TABLE_TONE } from '../../../shared/status/status';
 import { StatusIcon } from '../../../shared/status/status-icon';
 import { Page } from '../../../shared/ui/page';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { HallStatesNotice } from '../../map/components/hall-states-notice';
-import { useHallNow } from '../../map/use-hall-now';
-import { useRestaurant } from '../../restaurants/api/get-restaurant';
-import { tablesQuery, zoneSchedulesQuery } from '../api/hall-api';
-import { clockOf, tablesByZone } from '../hall-view';
+import { clockOf, tablesByZone } from '../hall-settings-format';
 import { ZoneSwitch } from './zone-switch';
 
 /**

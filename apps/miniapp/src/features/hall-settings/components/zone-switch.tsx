@@ -1,9 +1,9 @@
 import type { ZoneSchedule } from '@stolik/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { hallKeys, setZoneActive } from '../../../shared/hall/hall-api';
 import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { showToast } from '../../../shared/ui/toast';
-import { hallKeys, setZoneActive } from '../api/hall-api';
 import { problemOf } from '../form-check';
 
 /**

@@ -4,14 +4,21 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import {
+  createZone,
+  deleteZone,
+  hallKeys,
+  tablesQuery,
+  updateZone,
+  zonesQuery,
+} from '../../../shared/hall/hall-api';
 import { Field } from '../../../shared/ui/field';
 import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { ChevronDownIcon } from '../../../shared/ui/icons';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { createZone, deleteZone, hallKeys, tablesQuery, updateZone, zonesQuery } from '../api/hall-api';
 import { checkWith, problemOf } from '../form-check';
 import { ConfirmDelete } from './confirm-delete';
-import { SaveBar, SaveStatus, SectionHeader, useSave } from './settings-parts';
+import { SaveBar, SaveStatus, SectionHeader, useSave } from './settings-form';
 
 /**
  * Settings → 'Зоны': the restaurant's zones in their order. Add, rename, move up and down, delete;

@@ -2,8 +2,8 @@ import type { Scheme, Table } from '@stolik/contracts';
 import { memo, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableState } from '../../../shared/hall/table-state';
-import { fitPlan, schemeBounds } from '../hall-view';
 import { usePanZoom, ZOOM_STEP } from '../hooks/use-pan-zoom';
+import { fitPlan, schemeBounds } from '../map-geometry';
 import { MapTable } from './map-table';
 
 /** Zone areas without a colour of their own take one of these, in order (tints, both themes). */

@@ -5,8 +5,8 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../shared/ui/toast';
+import { booking, bookingApi, DAY, fit, msk, openDialogsInJsdom } from '../../../test/booking-fixtures';
 import { renderAt } from '../../../test/render';
-import { booking, bookingApi, DAY, fit, msk, openDialogsInJsdom } from '../../booking/test/booking-fixtures';
 import { lock, mapApi, queueEntry } from '../test/map-fixtures';
 import { MapScreen } from './map-screen';
 

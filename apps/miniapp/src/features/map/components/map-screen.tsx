@@ -1,4 +1,3 @@
-import '../../booking/booking.css';
 import '../map.css';
 import type { Restaurant, Table, TableLock } from '@stolik/contracts';
 import { SLOT_STEP_MINUTES } from '@stolik/domain';
@@ -7,31 +6,31 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { hallLoadFailureKey } from '../../../shared/api/hall-loading';
+import { tablesQuery } from '../../../shared/bookings/booking-api';
+import { BookingCreateSheet, type BookingDraft } from '../../../shared/bookings/booking-create-sheet';
+import { useBookingMove } from '../../../shared/bookings/use-booking-actions';
+import { hallKeys } from '../../../shared/hall/hall-api';
+import { HallStatesNotice } from '../../../shared/hall/hall-states-notice';
 import {
   nextFittingGuest,
   TABLE_STATES,
   type TableState,
   type TableStateKind,
 } from '../../../shared/hall/table-state';
+import { useHallNow } from '../../../shared/hall/use-hall-now';
 import { LiveBadge } from '../../../shared/live/live-badge';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
+import { useQueueMove } from '../../../shared/queue/use-queue-actions';
+import { useRestaurant } from '../../../shared/restaurants/get-restaurant';
 import { haptic } from '../../../shared/telegram/bridge';
 import { useTelegramVerticalSwipesOff } from '../../../shared/telegram/telegram';
+import { minutesIntoDay, roundUpTo } from '../../../shared/time/booking-time';
 import { Page } from '../../../shared/ui/page';
 import { Sheet } from '../../../shared/ui/sheet';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { showToast } from '../../../shared/ui/toast';
-import { tablesQuery } from '../../booking/api/booking-api';
-import { minutesIntoDay, roundUpTo } from '../../booking/booking-time';
-import { BookingCreateSheet, type BookingDraft } from '../../booking/components/booking-create-sheet';
-import { useBookingMove } from '../../booking/components/use-booking-actions';
-import { hallKeys } from '../../hall-settings/api/hall-api';
-import { useQueueMove } from '../../queue/components/use-queue-actions';
-import { useRestaurant } from '../../restaurants/api/get-restaurant';
 import { lockTable, schemeQuery, unlockTable } from '../api/map-api';
-import { useHallNow } from '../use-hall-now';
 import { HallPlan } from './hall-plan';
-import { HallStatesNotice } from './hall-states-notice';
 import { MapLegend } from './map-legend';
 import { type TableActions, TableSheetBody } from './table-sheet';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TableState } from '../../../shared/hall/table-state';
 import { TABLE_STATE_LABEL, TABLE_TONE } from '../../../shared/status/status';
 import { StatusMark } from '../../../shared/status/status-icon';
-import { timeOf } from '../../booking/booking-time';
+import { timeOf } from '../../../shared/time/booking-time';
 
 /** The least a table is to a finger, in screen pixels (UX.md): a smaller table gets a larger target. */
 const TARGET_PX = 44;
@@ -46,7 +46,7 @@ export const MapTable = memo(function MapTable({
   timeZone: string;
   /** Scheme units per screen pixel when the hall is fitted. */
   unit?: number;
-  /** The hall is drawn turned a quarter (hall-view's fitPlan): the words are turned back. */
+  /** The hall is drawn turned a quarter (map-geometry's fitPlan): the words are turned back. */
   turned?: boolean;
   onOpen: (tableId: number) => void;
 }) {

@@ -1,12 +1,12 @@
 import type { Booking, QueueEntry, Table } from '@stolik/contracts';
 import { nextBookingStatuses } from '@stolik/domain';
 import { useTranslation } from 'react-i18next';
+import { labelOf } from '../../../shared/bookings/booking-view';
+import { StatusBadge } from '../../../shared/bookings/status-badge';
 import type { TableState } from '../../../shared/hall/table-state';
 import { TABLE_STATE_LABEL, TABLE_TONE } from '../../../shared/status/status';
 import { StatusPill } from '../../../shared/status/status-icon';
-import { timeOf } from '../../booking/booking-time';
-import { labelOf } from '../../booking/booking-view';
-import { StatusBadge } from '../../booking/components/status-badge';
+import { timeOf } from '../../../shared/time/booking-time';
 
 export interface TableActions {
   seatGuest: (entry: QueueEntry) => void;

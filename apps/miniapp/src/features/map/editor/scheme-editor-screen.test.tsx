@@ -5,8 +5,8 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Toaster } from '../../../shared/ui/toast';
+import { bookingApi } from '../../../test/booking-fixtures';
 import { renderAt } from '../../../test/render';
-import { bookingApi } from '../../booking/test/booking-fixtures';
 import { SCHEME } from '../test/map-fixtures';
 import { SchemeEditorScreen } from './scheme-editor-screen';
 

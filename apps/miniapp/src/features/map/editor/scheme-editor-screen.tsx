@@ -6,15 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { hallLoadFailureKey } from '../../../shared/api/hall-loading';
 import { ApiError } from '../../../shared/api/transport';
+import { tablesQuery, zonesQuery } from '../../../shared/bookings/booking-api';
+import { useRestaurant } from '../../../shared/restaurants/get-restaurant';
 import { useTelegramVerticalSwipesOff } from '../../../shared/telegram/telegram';
 import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { usePageTitle } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { showToast } from '../../../shared/ui/toast';
-import { tablesQuery, zonesQuery } from '../../booking/api/booking-api';
-import { useRestaurant } from '../../restaurants/api/get-restaurant';
 import { mapKeys, saveScheme, schemeQuery } from '../api/map-api';
-import { type Point, toViewBox } from '../hall-view';
+import { type Point, toViewBox } from '../map-geometry';
 import { EditorCanvas, type GrabKind, type SelectedPoint } from './editor-canvas';
 import { AddPalette, Inspector } from './editor-tools';
 import {

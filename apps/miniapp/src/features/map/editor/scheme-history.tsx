@@ -2,11 +2,11 @@ import type { SchemeVersionSummary, SchemeView } from '@stolik/contracts';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayDate, timeOf, wallClock } from '../../../shared/time/booking-time';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { showToast } from '../../../shared/ui/toast';
-import { displayDate, timeOf, wallClock } from '../../booking/booking-time';
 import { mapKeys, restoreSchemeVersion, schemeHistoryQuery } from '../api/map-api';
 
 /**

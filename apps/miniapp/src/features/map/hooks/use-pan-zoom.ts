@@ -11,7 +11,7 @@ import {
   type View,
   viewTransform,
   zoomAround,
-} from '../hall-view';
+} from '../map-geometry';
 
 /** A finger that moves less than this (px) is a tap, not a drag: tables stay easy to hit. */
 const DRAG_SLOP = 8;

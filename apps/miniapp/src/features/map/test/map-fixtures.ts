@@ -1,7 +1,7 @@
 import type { QueueEntry, SchemeView, TableLock } from '@stolik/contracts';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
-import { DAY, msk } from '../../booking/test/booking-fixtures';
+import { DAY, msk } from '../../../test/booking-fixtures';
 
 // A queue entry and a table lock: the hall's own fixtures, shared with the Зоны screen's tests.
 export { lock, queueEntry } from '../../../shared/hall/test/hall-fixtures';

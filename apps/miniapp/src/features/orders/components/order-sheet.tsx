@@ -6,7 +6,7 @@ import { Sheet } from '../../../shared/ui/sheet';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { orderItemsQuery } from '../api/orders-api';
 import { formatQuantity, formatRubles } from '../orders-view';
-import { OrderStatusBadge, useTableLabel } from './order-parts';
+import { OrderStatusBadge, useTableLabel } from './table-card';
 
 /** An order's bill: its lines, its total, and closing it by hand while it is open. */
 export function OrderSheet({

@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { localTokenStore } from '../../../shared/api/token-store';
 import { SessionProvider } from '../../../shared/session/session';
 import { Toaster } from '../../../shared/ui/toast';
+import { openDialogsInJsdom } from '../../../test/booking-fixtures';
 import { renderAt } from '../../../test/render';
-import { openDialogsInJsdom } from '../../booking/test/booking-fixtures';
 import { DAY, item, me, msk, type OrdersApi, order, ordersApi, posKey } from '../test/orders-fixtures';
 import { OrdersScreen } from './orders-screen';
 

@@ -8,6 +8,7 @@ import { useParams } from 'react-router';
 import { LiveBadge } from '../../../shared/live/live-badge';
 import { useNow } from '../../../shared/live/use-now';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
+import { useRestaurant } from '../../../shared/restaurants/get-restaurant';
 import { useDayInAddress } from '../../../shared/routing/use-day-in-address';
 import { useSession } from '../../../shared/session/session';
 import { viewerIn } from '../../../shared/session/viewer';
@@ -15,12 +16,11 @@ import { useTelegramMainButton } from '../../../shared/telegram/bridge';
 import { DateSwitcher } from '../../../shared/ui/date-switcher';
 import { Page } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { useRestaurant } from '../../restaurants/api/get-restaurant';
 import { dayOrdersQuery, daySummaryQuery } from '../api/orders-api';
 import { byTable, formatRubles, matchesFilter, ORDER_FILTERS, type OrderFilter } from '../orders-view';
-import { TableCard } from './order-parts';
 import { OrderSheet } from './order-sheet';
 import { PosKeysPanel } from './pos-keys-panel';
+import { TableCard } from './table-card';
 import { useCloseOrders } from './use-close-orders';
 
 /** /restaurant/{id}/orders ('Заказы'): the day's bills from the POS, per table. */

@@ -5,8 +5,8 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../shared/ui/toast';
+import { openDialogsInJsdom } from '../../../test/booking-fixtures';
 import { renderAt } from '../../../test/render';
-import { openDialogsInJsdom } from '../../booking/test/booking-fixtures';
 import { msk, posKey } from '../test/orders-fixtures';
 import { PosKeysPanel } from './pos-keys-panel';
 

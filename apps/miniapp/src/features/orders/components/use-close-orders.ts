@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/transport';
+import { useRefusalMessage } from '../../../shared/api/refusal';
 import { haptic, useConfirm } from '../../../shared/telegram/bridge';
 import { showToast } from '../../../shared/ui/toast';
 import { closeOrders, orderKeys } from '../api/orders-api';
@@ -12,6 +12,7 @@ import { closeOrders, orderKeys } from '../api/orders-api';
 export function useCloseOrders(restaurantId: number, onClosed: () => void = () => {}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const refusal = useRefusalMessage('orders.closeFailed');
   const { confirm, dialog } = useConfirm();
   const mutation = useMutation({
     mutationFn: (ids: number[]) => closeOrders({ restaurant_id: restaurantId, order_ids: ids }),
@@ -22,11 +23,7 @@ export function useCloseOrders(restaurantId: number, onClosed: () => void = () =
     },
     onError: (error) => {
       haptic.error();
-      const detail =
-        error instanceof ApiError && typeof error.body === 'object' && error.body && 'detail' in error.body
-          ? String((error.body as { detail: unknown }).detail)
-          : t('orders.closeFailed');
-      showToast(detail, 'error');
+      showToast(refusal(error), 'error');
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all(restaurantId) }),
   });

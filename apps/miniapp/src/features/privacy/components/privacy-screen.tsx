@@ -4,12 +4,12 @@ import type { i18n as I18n } from 'i18next';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { restaurantQueryOptions, useRestaurant } from '../../../shared/restaurants/get-restaurant';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { Field } from '../../../shared/ui/field';
 import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { usePageTitle } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { restaurantQueryOptions, useRestaurant } from '../../restaurants/api/get-restaurant';
 import { auditLogKey, eraseGuest, exportGuest, saveRetention } from '../api/privacy-api';
 import '../privacy.css';
 

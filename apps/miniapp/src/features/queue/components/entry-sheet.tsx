@@ -2,14 +2,14 @@ import type { QueueEntry, Restaurant } from '@stolik/contracts';
 import type { QueueAction } from '@stolik/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useRefusalMessage } from '../../../shared/api/refusal';
 import { formatPhone } from '../../../shared/phone/phone';
+import { moveToRestaurant, queueKeys } from '../../../shared/queue/queue-api';
 import { haptic } from '../../../shared/telegram/bridge';
 import { Sheet } from '../../../shared/ui/sheet';
 import { showToast } from '../../../shared/ui/toast';
-import { moveToRestaurant, queueKeys } from '../api/queue-api';
 import { actionsFor } from '../queue-view';
 import { actionLabel } from './queue-row';
-import { useRefusalMessage } from './use-queue-actions';
 
 /** Everything about one guest and every move the status machine allows. */
 export function EntrySheet({
@@ -25,7 +25,7 @@ export function EntrySheet({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const refusal = useRefusalMessage();
+  const refusal = useRefusalMessage('liveQueue.actionFailed');
   const move = useMutation({
     mutationFn: ({ id, restaurant }: { id: number; restaurant: number }) => moveToRestaurant(id, restaurant),
     onMutate: () => haptic.tap(),

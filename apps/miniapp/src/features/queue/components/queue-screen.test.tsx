@@ -6,9 +6,9 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installTelegramAdapter } from '../../../shared/telegram/telegram';
 import { Toaster } from '../../../shared/ui/toast';
+import { openDialogsInJsdom } from '../../../test/booking-fixtures';
 import { fakeTelegram } from '../../../test/fake-telegram';
 import { renderAt } from '../../../test/render';
-import { openDialogsInJsdom } from '../../booking/test/booking-fixtures';
 import { QueueScreen } from './queue-screen';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();

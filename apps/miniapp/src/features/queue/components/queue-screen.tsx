@@ -9,14 +9,15 @@ import { useNow } from '../../../shared/live/use-now';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
 import { usePendingActions } from '../../../shared/offline/offline-actions';
 import { PendingActionsNotice } from '../../../shared/offline/pending-actions-notice';
+import { forecastQuery, queueListQuery, seatingQuery } from '../../../shared/queue/queue-api';
+import { useQueueMove } from '../../../shared/queue/use-queue-actions';
+import { useRestaurants } from '../../../shared/restaurants/get-restaurants';
 import { telegramMainButtonAvailable, useTelegramMainButton } from '../../../shared/telegram/bridge';
 import { Page } from '../../../shared/ui/page';
 import { Sheet } from '../../../shared/ui/sheet';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { showToast } from '../../../shared/ui/toast';
 import { useMediaQuery } from '../../../shared/ui/use-media-query';
-import { useRestaurants } from '../../restaurants/api/get-restaurants';
-import { forecastQuery, queueListQuery, seatingQuery } from '../api/queue-api';
 import {
   countByGroup,
   groupOf,
@@ -30,7 +31,6 @@ import { EntrySheet } from './entry-sheet';
 import { ForecastStrip } from './forecast-strip';
 import { QueueRow } from './queue-row';
 import { SeatingPanel } from './seating-panel';
-import { useQueueMove } from './use-queue-actions';
 import { WalkInSheet } from './walk-in-sheet';
 
 /**

@@ -3,9 +3,11 @@ import type { QueueEvent } from '@stolik/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRefusalMessage } from '../../../shared/api/refusal';
 import { ApiError } from '../../../shared/api/transport';
 import { sendOrKeep } from '../../../shared/offline/offline-actions';
 import { PhoneField } from '../../../shared/phone/phone-field';
+import { queueKeys } from '../../../shared/queue/queue-api';
 import {
   haptic,
   telegramMainButtonAvailable,
@@ -18,9 +20,7 @@ import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 import { EventChoice, PartySizeStepper } from '../../../shared/ui/party-fields';
 import { Sheet } from '../../../shared/ui/sheet';
 import { showToast } from '../../../shared/ui/toast';
-import { queueKeys } from '../api/queue-api';
 import { SeatingPanel } from './seating-panel';
-import { useRefusalMessage } from './use-queue-actions';
 
 const EMPTY: FormErrors = { fields: {}, general: null };
 
@@ -44,7 +44,7 @@ export function WalkInSheet({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const refusal = useRefusalMessage();
+  const refusal = useRefusalMessage('liveQueue.actionFailed');
   const [size, setSize] = useState(2);
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');

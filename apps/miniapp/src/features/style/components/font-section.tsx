@@ -2,11 +2,11 @@ import type { FontInfo, RestaurantStyle } from '@stolik/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { removeFont, styleKey, uploadFont } from '../../../shared/guest-style/style-api';
+import { displayDate, wallClock } from '../../../shared/time/booking-time';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { showToast } from '../../../shared/ui/toast';
-import { displayDate, wallClock } from '../../booking/booking-time';
-import { removeFont, styleKey, uploadFont } from '../api/style-api';
 
 const FONT_FILES = '.woff2,.woff,.ttf,.otf,font/woff2,font/woff,font/ttf,font/otf';
 

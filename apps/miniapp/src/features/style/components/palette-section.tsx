@@ -8,12 +8,12 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PALETTE_TOKENS, paletteStyle } from '../../../shared/guest-style/palette';
+import { savePalette, styleKey } from '../../../shared/guest-style/style-api';
 import { useTheme } from '../../../shared/theme/theme';
 import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { showToast } from '../../../shared/ui/toast';
-import { savePalette, styleKey } from '../api/style-api';
 import { type ContrastPair, contrastProblems, over, parseColour } from '../contrast';
-import { PALETTE_TOKENS, paletteStyle } from '../palette';
 import { GuestPreview } from './guest-preview';
 
 type Draft = Record<PaletteColour, string>;

@@ -1,12 +1,12 @@
-import type { FontInfo, GlobalAlert, Palette, RestaurantStyle } from '@stolik/contracts';
+import type { FontInfo, Palette, RestaurantStyle } from '@stolik/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Toaster } from '../../../shared/ui/toast';
+import { RESTAURANT } from '../../../test/booking-fixtures';
 import { renderAt } from '../../../test/render';
-import { RESTAURANT } from '../../booking/test/booking-fixtures';
 import { StyleScreen } from './style-screen';
 
 const server = setupServer();
@@ -25,10 +25,8 @@ const FONT: FontInfo = {
 
 function styleApi(start: { palette?: Palette; font?: FontInfo | null; styleStatus?: number } = {}) {
   let style: RestaurantStyle = { restaurant: 1, palette: start.palette ?? {}, font: start.font ?? null };
-  let alert: GlobalAlert = { text: '', updated_at: null };
   const saved: Palette[] = [];
   const uploads: string[] = [];
-  const alerts: string[] = [];
   let fontAnswer: () => HttpResponse<object> = () => HttpResponse.json(FONT, { status: 201 });
   server.use(
     http.get('*/api/restaurant/', () => HttpResponse.json([RESTAURANT])),
@@ -53,18 +51,10 @@ function styleApi(start: { palette?: Palette; font?: FontInfo | null; styleStatu
       return fontAnswer();
     }),
     http.delete('*/api/restaurant/1/font/', () => new HttpResponse(null, { status: 204 })),
-    http.get('*/api/static/global-alert/', () => HttpResponse.json(alert)),
-    http.post('*/api/static/global-alert/', async ({ request }) => {
-      const { text } = (await request.json()) as { text: string };
-      alerts.push(text);
-      alert = { text, updated_at: text ? '2026-03-14T10:00:00+00:00' : null };
-      return HttpResponse.json(alert);
-    }),
   );
   return {
     saved,
     uploads,
-    alerts,
     answerFont: (answer: () => HttpResponse<object>) => {
       fontAnswer = answer;
     },
@@ -189,19 +179,5 @@ describe('the style page', () => {
     styleApi();
     await user.click(screen.getByRole('button', { name: 'Повторить' }));
     expect(await screen.findByRole('heading', { name: 'Палитра' })).toBeTruthy();
-  });
-
-  it('publishes the global alert for every staff member, and takes it down', async () => {
-    const api = styleApi();
-    const user = userEvent.setup();
-    renderStyle();
-    expect(await screen.findByText('Сейчас объявления нет')).toBeTruthy();
-    await user.type(screen.getByRole('textbox', { name: 'Текст объявления' }), 'Сегодня закрываемся в 22:00');
-    await user.click(screen.getByRole('button', { name: 'Опубликовать' }));
-    await screen.findByText('Объявление опубликовано');
-    expect(screen.getByText('Объявление сейчас показано')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Снять объявление' }));
-    await screen.findByText('Объявление снято');
-    expect(api.alerts).toEqual(['Сегодня закрываемся в 22:00', '']);
   });
 });

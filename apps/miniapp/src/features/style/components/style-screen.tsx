@@ -1,21 +1,22 @@
 import '../style.css';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { usePreviewFont } from '../../../shared/guest-style/guest-style-frame';
+import { guestStyleQuery } from '../../../shared/guest-style/style-api';
+import { useCurrentRestaurant } from '../../../shared/restaurants/use-current-restaurant';
 import { usePageTitle } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { GlobalAlertForm } from '../../global-alert/components/global-alert-form';
-import { useCurrentRestaurant } from '../../restaurants/use-current-restaurant';
-import { guestStyleQuery } from '../api/style-api';
 import { FontSection } from './font-section';
-import { usePreviewFont } from './guest-style-frame';
 import { PaletteSection } from './palette-section';
 
 /**
- * Settings → 'Стиль' (superusers, spec §2, §6): the guest forms' palette and font, and the global
- * alert every staff member sees.
+ * Settings → 'Стиль' (superusers, spec §2, §6): the guest forms' palette and font, and below them
+ * `children`: the global alert every staff member sees, which is a feature of its own that the app's
+ * settings routes put on this page (app/routes/settings-screens).
  */
-export function StyleScreen() {
+export function StyleScreen({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   usePageTitle('pages.settingsStyle');
   const restaurantId = Number(useParams().id);
@@ -51,7 +52,7 @@ export function StyleScreen() {
           />
         </>
       )}
-      <GlobalAlertForm />
+      {children}
     </div>
   );
 }

@@ -2,8 +2,8 @@ import type { FailedDelivery, Me, Restaurant } from '@stolik/contracts';
 import { ROLE_ADMIN } from '@stolik/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { restaurantsQueryOptions } from '../../../shared/restaurants/get-restaurants';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { restaurantsQueryOptions } from '../../restaurants/api/get-restaurants';
 import { failedDeliveriesQuery } from '../api/telegram-api';
 import { administeredRestaurants, failureReason } from '../failed-delivery-view';
 

@@ -9,11 +9,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Cell, List, Section, Switch } from '@telegram-apps/telegram-ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { restaurantsQueryOptions } from '../../../shared/restaurants/get-restaurants';
 import { useSession } from '../../../shared/session/session';
 import { haptic, useClosingConfirmation, useTelegramMainButton } from '../../../shared/telegram/bridge';
 import { Page } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { restaurantsQueryOptions } from '../../restaurants/api/get-restaurants';
 import { notificationSettingsQuery, saveNotificationSettings } from '../api/telegram-api';
 import {
   type Choices,

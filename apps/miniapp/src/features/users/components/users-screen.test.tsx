@@ -6,8 +6,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { localTokenStore } from '../../../shared/api/token-store';
 import { SessionProvider } from '../../../shared/session/session';
+import { openDialogsInJsdom } from '../../../test/booking-fixtures';
 import { renderAt } from '../../../test/render';
-import { openDialogsInJsdom } from '../../booking/test/booking-fixtures';
 import { UsersScreen } from './users-screen';
 
 const server = setupServer();

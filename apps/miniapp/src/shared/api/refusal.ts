@@ -1,0 +1,22 @@
+import type { ParseKeys } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from './transport';
+
+/** The server's own words for a refusal (a 409 says why), or null when it gave none. */
+export function refusalDetail(error: unknown): string | null {
+  return error instanceof ApiError ? (error.reply?.detail ?? null) : null;
+}
+
+/** Why the server refused, for the code to act on ('booking_conflict'…), or null. */
+export function refusalCode(error: unknown): string | null {
+  return error instanceof ApiError ? (error.reply?.code ?? null) : null;
+}
+
+/**
+ * What a toast or a form says of a refused action: the server's own words, else the screen's
+ * general message for a failure (`fallbackKey`).
+ */
+export function useRefusalMessage(fallbackKey: ParseKeys) {
+  const { t } = useTranslation();
+  return (error: unknown): string => refusalDetail(error) ?? String(t(fallbackKey));
+}

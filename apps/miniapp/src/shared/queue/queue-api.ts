@@ -1,0 +1,40 @@
+import type { Forecast, QueueEntry, SeatingZone } from '@stolik/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { load } from '../api/load';
+import { put } from '../api/transport';
+
+// Every key starts with ['queue', restaurantId]: a live change of kind 'queue' refreshes them all.
+export const queueKeys = {
+  all: (restaurantId: number) => ['queue', restaurantId] as const,
+  list: (restaurantId: number) => ['queue', restaurantId, 'list'] as const,
+  seating: (restaurantId: number) => ['queue', restaurantId, 'seating'] as const,
+  forecast: (restaurantId: number) => ['queue', restaurantId, 'forecast'] as const,
+};
+
+/** Today's queue of the restaurant, newest activity first. */
+export const queueListQuery = (restaurantId: number) =>
+  queryOptions({
+    queryKey: queueKeys.list(restaurantId),
+    queryFn: ({ signal }) =>
+      load<QueueEntry[]>('/api/reservation/', { signal, query: { restaurant_id: restaurantId } }),
+    // The waits move with the clock even when nothing changes.
+    refetchInterval: 60_000,
+  });
+
+/** The hall by zone, each table free or with who sits there. */
+export const seatingQuery = (restaurantId: number) =>
+  queryOptions({
+    queryKey: queueKeys.seating(restaurantId),
+    queryFn: ({ signal }) => load<SeatingZone[]>(`/api/reservation/zones/${restaurantId}/`, { signal }),
+  });
+
+export const forecastQuery = (restaurantId: number) =>
+  queryOptions({
+    queryKey: queueKeys.forecast(restaurantId),
+    queryFn: ({ signal }) => load<Forecast>(`/api/reservation/forecast/${restaurantId}/`, { signal }),
+    refetchInterval: 60_000,
+  });
+
+// Calls, moves and walk-ins go through shared/offline (sent now, or kept while offline).
+export const moveToRestaurant = (id: number, restaurant: number) =>
+  put<QueueEntry>(`/api/reservation/${id}/update_resto/`, { restaurant }) as Promise<QueueEntry>;
