@@ -369,6 +369,25 @@ describe('the live queue inside Telegram', () => {
     expect(telegram.mainButton()).toMatchObject({ text: 'Новый гость', isVisible: true });
   });
 
+  it('tells the hostess, in her words, that a walk-in’s phone is already in the queue', async () => {
+    restaurantApi([]);
+    server.use(
+      // The server answers the guest's own words ('Ты…', spec §8); the sheet says it for staff.
+      http.post('*/api/reservation/', () =>
+        HttpResponse.json({ detail: 'Ты уже в очереди', code: 'already_queued' }, { status: 409 }),
+      ),
+    );
+    renderQueue();
+    await userEvent.click(await screen.findByRole('button', { name: /Гость/ }));
+    const sheet = await screen.findByRole('dialog', { name: 'Новый гость' });
+    await userEvent.type(within(sheet).getByLabelText('Телефон (если есть)'), '89161234567');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'В очередь' }));
+    expect((await within(sheet).findByRole('alert')).textContent).toBe(
+      'Гость с этим телефоном уже в очереди',
+    );
+    expect(within(sheet).queryByText('Ты уже в очереди')).toBeNull();
+  });
+
   it('keeps the sheet open with the reason, and an error felt, when the server refuses the walk-in', async () => {
     const telegram = fakeTelegram();
     restaurantApi([]);

@@ -15,12 +15,18 @@ interface Move {
   tables?: number[];
 }
 
-/** The server's own words for a refusal (a 409 says why), else a general message. */
+/**
+ * The server's own words for a refusal (a 409 says why), else a general message. A phone already in
+ * the queue is told in the staff's words: the server's detail for it is the guest's ('Ты уже в
+ * очереди', spec §8), which would address the hostess as the guest.
+ */
 export function useRefusalMessage() {
   const { t } = useTranslation();
   return (error: unknown) => {
-    if (error instanceof ApiError && typeof error.body === 'object' && error.body && 'detail' in error.body) {
-      return String((error.body as { detail: unknown }).detail);
+    if (error instanceof ApiError && typeof error.body === 'object' && error.body) {
+      const body = error.body as { detail?: unknown; code?: unknown };
+      if (body.code === 'already_queued') return t('liveQueue.alreadyQueued');
+      if ('detail' in body) return String(body.detail);
     }
     return t('liveQueue.actionFailed');
   };
