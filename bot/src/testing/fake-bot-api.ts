@@ -156,14 +156,14 @@ export class FakeBotApi {
     if (this.hanging.has(method)) {
       await new Promise<void>((resolve) => this.hangWaiters.push(resolve));
       // Long given up by the client: counted as refused, never as answered.
-      this.refused.push({ method, payload, at, status: 504 });
+      this.refused.push({ method, payload, at, via, status: 504 });
       return { status: 504, body: { ok: false, error_code: 504, description: 'Gateway Timeout' } };
     }
     if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     const refusal = this.refusals.get(method);
     if (refusal && refusal.times > 0) {
       refusal.times -= 1;
-      this.refused.push({ method, payload, at, status: refusal.status });
+      this.refused.push({ method, payload, at, via, status: refusal.status });
       return {
         status: refusal.status,
         body: {
