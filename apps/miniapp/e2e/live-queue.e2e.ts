@@ -79,6 +79,24 @@ describe('the live queue between a guest and the hostess', () => {
     await hostess.getByRole('tab', { name: /В зале/ }).click();
     await rowOf(hostess, 'Светлана').waitFor();
     await guest.getByText('Приятного вечера!').waitFor({ timeout: 5000 });
+
+    // Issue #22: her story in the spec's source words, in her details, and the queue filtered by them.
+    await rowOf(hostess, 'Светлана').getByRole('button', { name: 'Действия: Светлана' }).click();
+    const details = hostess.getByRole('dialog', { name: /Светлана/ });
+    const story = details.getByRole('list', { name: 'История' });
+    await story.getByRole('listitem').nth(2).waitFor();
+    expect((await story.getByRole('listitem').allTextContents()).map((item) => item.slice(5))).toEqual([
+      'Живая очередь',
+      'Вызвана',
+      'Занял место',
+    ]);
+    await details.getByRole('button', { name: 'Закрыть' }).click();
+    await details.waitFor({ state: 'hidden' });
+    const filter = hostess.getByRole('combobox', { name: 'Источник' });
+    await filter.selectOption({ label: 'Живая очередь' });
+    await hostess.getByText('Ничего не найдено').waitFor();
+    await filter.selectOption({ label: 'Занял место' });
+    await rowOf(hostess, 'Светлана').waitFor();
     await guest.close();
     await hostess.close();
   });

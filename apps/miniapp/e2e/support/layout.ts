@@ -29,7 +29,8 @@ import type { Page } from 'playwright-core';
 const probe = readFileSync(path.join(import.meta.dirname, 'layout-probe.js'), 'utf8');
 
 export interface LayoutProblem {
-  kind: 'clipped' | 'target' | 'contrast';
+  /** wrapped: controls meant for one line (a row of tabs) on two, measured by the test itself. */
+  kind: 'clipped' | 'target' | 'contrast' | 'wrapped';
   /** A short selector and the element's text. */
   element: string;
   /** What was measured, against what was needed. */

@@ -73,6 +73,8 @@ export const liveQueue = {
   offline: 'Нет связи. Данные на {{time}}',
   done: 'Готово',
   actionFailed: 'Не удалось изменить статус. Попробуйте еще раз',
+  // The staff's words for the server's 'already_queued' (errors.alreadyQueued is the guest's own, 'Ты…').
+  alreadyQueued: 'Гость с этим телефоном уже в очереди',
   moveRestaurant: 'Перенести в другой ресторан',
   moveTo: 'В «{{name}}»',
   comment: 'Комментарий',

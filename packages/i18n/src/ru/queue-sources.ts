@@ -5,6 +5,11 @@
  */
 export const queueSources = {
   title: 'Источник',
+  /** The queue's filter by these words, set to none of them. */
+  all: 'Все источники',
+  /** An entry's changes, each with the word for the entry after it (GET /api/reservation/{id}/history/). */
+  history: 'История',
+  historyFailed: 'Не удалось загрузить историю',
   Reserve: 'Резерв',
   Reserve_Hostme: 'Резерв Hostme',
   Live: 'Живая очередь',

@@ -13,10 +13,16 @@ export function refusalCode(error: unknown): string | null {
 }
 
 /**
- * What a toast or a form says of a refused action: the server's own words, else the screen's
+ * What a toast or a form says of a refused action: the screen's own words for a refusal it names
+ * by code (`byCode`: where the server's detail is meant for someone else, e.g. the guest's 'Ты уже
+ * в очереди' when the hostess adds a walk-in), else the server's own words, else the screen's
  * general message for a failure (`fallbackKey`).
  */
-export function useRefusalMessage(fallbackKey: ParseKeys) {
+export function useRefusalMessage(fallbackKey: ParseKeys, byCode: Readonly<Record<string, ParseKeys>> = {}) {
   const { t } = useTranslation();
-  return (error: unknown): string => refusalDetail(error) ?? String(t(fallbackKey));
+  return (error: unknown): string => {
+    const code = refusalCode(error);
+    const own = code === null ? undefined : byCode[code];
+    return own ? String(t(own)) : (refusalDetail(error) ?? String(t(fallbackKey)));
+  };
 }

@@ -22,7 +22,9 @@ void i18n.use(initReactI18next).init({
   lng: DEFAULT_LOCALE,
   fallbackLng: FALLBACK_LOCALE,
   supportedLngs: [...SUPPORTED_LOCALES],
-  resources: { [DEFAULT_LOCALE]: { translation: entryTexts } },
+  // A copy: i18next merges added sections into the object it is given, and entryTexts must stay the
+  // entry's own list (text-sections.test.ts reads it after the tests' setup has added every section).
+  resources: { [DEFAULT_LOCALE]: { translation: { ...entryTexts } } },
   initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,

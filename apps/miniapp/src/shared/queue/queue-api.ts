@@ -1,4 +1,4 @@
-import type { Forecast, QueueEntry, SeatingZone } from '@stolik/contracts';
+import type { Forecast, QueueEntry, SeatingZone, StaffQueueHistoryItem } from '@stolik/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { load } from '../api/load';
 import { put } from '../api/transport';
@@ -9,6 +9,7 @@ export const queueKeys = {
   list: (restaurantId: number) => ['queue', restaurantId, 'list'] as const,
   seating: (restaurantId: number) => ['queue', restaurantId, 'seating'] as const,
   forecast: (restaurantId: number) => ['queue', restaurantId, 'forecast'] as const,
+  history: (restaurantId: number, id: number) => ['queue', restaurantId, 'history', id] as const,
 };
 
 /** Today's queue of the restaurant, newest activity first. */
@@ -26,6 +27,13 @@ export const seatingQuery = (restaurantId: number) =>
   queryOptions({
     queryKey: queueKeys.seating(restaurantId),
     queryFn: ({ signal }) => load<SeatingZone[]>(`/api/reservation/zones/${restaurantId}/`, { signal }),
+  });
+
+/** One entry's changes, each with the older system's word for the entry after it (spec §3). */
+export const entryHistoryQuery = (restaurantId: number, id: number) =>
+  queryOptions({
+    queryKey: queueKeys.history(restaurantId, id),
+    queryFn: ({ signal }) => load<StaffQueueHistoryItem[]>(`/api/reservation/${id}/history/`, { signal }),
   });
 
 export const forecastQuery = (restaurantId: number) =>

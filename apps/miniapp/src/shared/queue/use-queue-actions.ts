@@ -15,13 +15,19 @@ interface Move {
 }
 
 /**
+ * The queue's refusals said in the staff's words: a phone already in the queue comes back with the
+ * guest's detail ('Ты уже в очереди', spec §8), which would address the hostess as the guest.
+ */
+export const STAFF_QUEUE_REFUSALS = { already_queued: 'liveQueue.alreadyQueued' } as const;
+
+/**
  * A status change, shown at once (optimistic) and rolled back with the server's message if it
  * refuses: the guest was changed on another device, a table was taken meanwhile. Inside Telegram
  * the hostess feels it (UX.md): a tap as it starts, then a success or an error as the server answers.
  */
 export function useQueueMove(restaurantId: number) {
   const queryClient = useQueryClient();
-  const refusal = useRefusalMessage('liveQueue.actionFailed');
+  const refusal = useRefusalMessage('liveQueue.actionFailed', STAFF_QUEUE_REFUSALS);
   const key = queueKeys.list(restaurantId);
 
   const { t } = useTranslation();

@@ -187,9 +187,13 @@ function ZoneTable({ table, state, timeZone }: { table: Table; state: TableState
       data-table={table.number}
       data-testid="zone-table"
     >
-      <span className="zone-table__number">
-        <span className="visually-hidden">{t('hallSettings.zoneScreen.table')} </span>
-        {table.number}
+      {/* The badge sits on the number's corner, beside it rather than inside it: inside, it would
+          stick out of the number's box (what the layout check reads as clipped text). */}
+      <span className="zone-table__mark">
+        <span className="zone-table__number">
+          <span className="visually-hidden">{t('hallSettings.zoneScreen.table')} </span>
+          {table.number}
+        </span>
         {tone === 'late' || tone === 'overdue' || tone === 'locked' ? (
           <span className="zone-table__badge">
             <StatusIcon tone={tone} size={12} />

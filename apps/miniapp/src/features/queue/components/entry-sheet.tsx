@@ -1,11 +1,13 @@
 import type { QueueEntry, Restaurant } from '@stolik/contracts';
 import type { QueueAction } from '@stolik/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useRefusalMessage } from '../../../shared/api/refusal';
 import { formatPhone } from '../../../shared/phone/phone';
-import { moveToRestaurant, queueKeys } from '../../../shared/queue/queue-api';
+import { entryHistoryQuery, moveToRestaurant, queueKeys } from '../../../shared/queue/queue-api';
+import { STAFF_QUEUE_REFUSALS } from '../../../shared/queue/use-queue-actions';
 import { haptic } from '../../../shared/telegram/bridge';
+import { timeOf } from '../../../shared/time/restaurant-clock';
 import { Sheet } from '../../../shared/ui/sheet';
 import { showToast } from '../../../shared/ui/toast';
 import { actionsFor } from '../queue-view';
@@ -25,7 +27,7 @@ export function EntrySheet({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const refusal = useRefusalMessage('liveQueue.actionFailed');
+  const refusal = useRefusalMessage('liveQueue.actionFailed', STAFF_QUEUE_REFUSALS);
   const move = useMutation({
     mutationFn: ({ id, restaurant }: { id: number; restaurant: number }) => moveToRestaurant(id, restaurant),
     onMutate: () => haptic.tap(),
@@ -101,6 +103,7 @@ export function EntrySheet({
           </div>
         ) : null}
       </dl>
+      <EntryHistory entry={entry} timeZone={restaurants.find((r) => r.id === entry.restaurant)?.timezone} />
       <div className="entry-actions">
         {actions.map((action) => (
           <button
@@ -130,5 +133,41 @@ export function EntrySheet({
         ) : null}
       </div>
     </Sheet>
+  );
+}
+
+/**
+ * The entry's changes, oldest first, each said in the spec's source words (§3): what the older
+ * system would have recorded for the guest after it ('Живая очередь', 'Вызвана', 'Занял место'…),
+ * so a manager comparing with that system's reports reads the same words.
+ */
+function EntryHistory({ entry, timeZone }: { entry: QueueEntry; timeZone: string | undefined }) {
+  const { t } = useTranslation();
+  const history = useQuery(entryHistoryQuery(entry.restaurant, entry.id));
+  // The restaurant's clock; the device's while the restaurants are still loading.
+  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (
+    <section className="entry-history" aria-labelledby={`entry-history-${entry.id}`}>
+      <h3 id={`entry-history-${entry.id}`} className="entry-history__title">
+        {t('queueSources.history')}
+      </h3>
+      {history.isPending ? (
+        <p className="field__hint">{t('app.loading')}</p>
+      ) : history.isError ? (
+        <p className="field__hint">{t('queueSources.historyFailed')}</p>
+      ) : (
+        <ol className="entry-history__list" aria-labelledby={`entry-history-${entry.id}`}>
+          {history.data.map((item) => (
+            // A change has no id of its own: its moment and what it made of the entry tell it apart.
+            <li key={`${item.at}-${item.legacy_source}`} className="entry-history__item">
+              <time dateTime={item.at} className="entry-history__when">
+                {timeOf(zone, item.at)}
+              </time>
+              <span>{t(`queueSources.${item.legacy_source}`)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }

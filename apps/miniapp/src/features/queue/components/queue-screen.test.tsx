@@ -53,6 +53,8 @@ function restaurantApi(entries: QueueEntry[], { zones = [] as unknown[] } = {}) 
   server.use(
     http.get('*/api/reservation/', () => HttpResponse.json(entries)),
     http.get('*/api/reservation/zones/1/', () => HttpResponse.json(zones)),
+    // A guest's details load her history (entry-sheet-source.test.tsx says what it shows).
+    http.get('*/api/reservation/:id/history/', () => HttpResponse.json([])),
     http.get('*/api/reservation/forecast/1/', () =>
       HttpResponse.json({
         count: 0,
@@ -136,6 +138,45 @@ describe('the live queue screen', () => {
     await userEvent.clear(screen.getByPlaceholderText('Имя, телефон или №'));
     await userEvent.type(screen.getByPlaceholderText('Имя, телефон или №'), 'Олег');
     expect(screen.getByText('Ничего не найдено')).toBeTruthy();
+  });
+
+  it('filters by the spec’s source words (issue #22): a Hostme reserve, a fake, and back to all', async () => {
+    restaurantApi([
+      entry({ id: 1, name: 'Анна' }),
+      entry({ id: 2, name: 'Борис', status: 'reserve', source: 'hostme', legacy_source: 'Reserve_Hostme' }),
+      entry({ id: 3, name: 'Вера', status: 'cancelled', fake: true, legacy_source: 'Fake' }),
+    ]);
+    renderQueue();
+    await screen.findByText('Анна');
+    const filter = screen.getByRole('combobox', { name: 'Источник' });
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Все источники',
+      'Резерв',
+      'Резерв Hostme',
+      'Живая очередь',
+      'Отмена',
+      'Занял место',
+      'Завершен',
+      'Вызвана',
+      'С нами',
+      'Фейк',
+    ]);
+    await userEvent.selectOptions(filter, 'Резерв Hostme');
+    // The tabs count what the filter leaves: nobody waiting, one in reserve.
+    expect(screen.getByRole('tab', { name: /Ожидают/ }).textContent).toContain('0');
+    await userEvent.click(screen.getByRole('tab', { name: /Резерв/ }));
+    expect(screen.getByText('Борис')).toBeTruthy();
+    await userEvent.selectOptions(filter, 'Фейк');
+    await userEvent.click(screen.getByRole('tab', { name: /Ушли/ }));
+    expect(screen.getByText('Вера')).toBeTruthy();
+    expect(screen.queryByText('Борис')).toBeNull();
+    await userEvent.selectOptions(filter, 'Все источники');
+    await userEvent.click(screen.getByRole('tab', { name: /Ожидают/ }));
+    expect(screen.getByText('Анна')).toBeTruthy();
   });
 
   it('moves a called guest at once, and back with the server’s reason when it refuses', async () => {
@@ -367,6 +408,25 @@ describe('the live queue inside Telegram', () => {
     // Nothing left to lose, and the screen has its MainButton back.
     expect(telegram.closingConfirmation()).toBe(false);
     expect(telegram.mainButton()).toMatchObject({ text: 'Новый гость', isVisible: true });
+  });
+
+  it('tells the hostess, in her words, that a walk-in’s phone is already in the queue', async () => {
+    restaurantApi([]);
+    server.use(
+      // The server answers the guest's own words ('Ты…', spec §8); the sheet says it for staff.
+      http.post('*/api/reservation/', () =>
+        HttpResponse.json({ detail: 'Ты уже в очереди', code: 'already_queued' }, { status: 409 }),
+      ),
+    );
+    renderQueue();
+    await userEvent.click(await screen.findByRole('button', { name: /Гость/ }));
+    const sheet = await screen.findByRole('dialog', { name: 'Новый гость' });
+    await userEvent.type(within(sheet).getByLabelText('Телефон (если есть)'), '89161234567');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'В очередь' }));
+    expect((await within(sheet).findByRole('alert')).textContent).toBe(
+      'Гость с этим телефоном уже в очереди',
+    );
+    expect(within(sheet).queryByText('Ты уже в очереди')).toBeNull();
   });
 
   it('keeps the sheet open with the reason, and an error felt, when the server refuses the walk-in', async () => {

@@ -1,5 +1,11 @@
 import { QUOTE_SETTINGS, type QueueEntry } from '@stolik/contracts';
-import { BREAKPOINT_LANDSCAPE, BREAKPOINT_MOBILE, type QueueAction } from '@stolik/domain';
+import {
+  BREAKPOINT_LANDSCAPE,
+  BREAKPOINT_MOBILE,
+  LEGACY_SOURCES,
+  type LegacySource,
+  type QueueAction,
+} from '@stolik/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +59,8 @@ export function QueueScreen() {
 
   const [group, setGroup] = useState<QueueGroup>('waiting');
   const [search, setSearch] = useState('');
+  // The spec's source words (§3) as a filter: '' is all of them.
+  const [source, setSource] = useState<LegacySource | ''>('');
   const [details, setDetails] = useState<number | null>(null);
   const [seatingFor, setSeatingFor] = useState<number | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
@@ -63,7 +71,9 @@ export function QueueScreen() {
     restaurants.data?.find((r) => r.id === restaurantId)?.quote_grace_minutes ?? QUOTE_SETTINGS.grace.default;
   const loaded = list.data !== undefined;
   const entries = list.data ?? [];
-  const visible = entries.filter((entry) => matchesSearch(entry, search));
+  const shown = (entry: QueueEntry) =>
+    matchesSearch(entry, search) && (source === '' || entry.legacy_source === source);
+  const visible = entries.filter(shown);
   const counts = countByGroup(visible);
   const rows = rowsOf(visible, group);
   const byId = (id: number | null) => entries.find((e) => e.id === id) ?? null;
@@ -90,6 +100,7 @@ export function QueueScreen() {
   // A walk-in added from any tab: the screen turns to the guest's tab, marks the row, and says the number.
   const added = (entry: QueueEntry) => {
     if (!matchesSearch(entry, search)) setSearch('');
+    if (source !== '' && entry.legacy_source !== source) setSource('');
     setGroup(groupOf(entry.status));
     setJustAdded(entry.id);
     showToast(
@@ -105,16 +116,33 @@ export function QueueScreen() {
   const queuePane = (
     <div className="queue">
       <div className="queue__tools">
-        <label className="queue__search">
-          <span className="visually-hidden">{t('liveQueue.searchLabel')}</span>
-          <input
-            type="search"
-            className="field__input"
-            placeholder={t('liveQueue.search')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </label>
+        <div className="queue__find">
+          <label className="queue__search">
+            <span className="visually-hidden">{t('liveQueue.searchLabel')}</span>
+            <input
+              type="search"
+              className="field__input"
+              placeholder={t('liveQueue.search')}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </label>
+          <label className="queue__source">
+            <span className="visually-hidden">{t('queueSources.title')}</span>
+            <select
+              className="field__input"
+              value={source}
+              onChange={(e) => setSource(e.target.value as LegacySource | '')}
+            >
+              <option value="">{t('queueSources.all')}</option>
+              {LEGACY_SOURCES.map((word) => (
+                <option key={word} value={word}>
+                  {t(`queueSources.${word}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
         {forecast.data ? <ForecastStrip forecast={forecast.data} /> : null}
       </div>
       <PendingActionsNotice actions={offline.actions} conflicts={offline.conflicts} />

@@ -8,6 +8,7 @@ import { ApiError } from '../../../shared/api/transport';
 import { sendOrKeep } from '../../../shared/offline/offline-actions';
 import { PhoneField } from '../../../shared/phone/phone-field';
 import { queueKeys } from '../../../shared/queue/queue-api';
+import { STAFF_QUEUE_REFUSALS } from '../../../shared/queue/use-queue-actions';
 import {
   haptic,
   telegramMainButtonAvailable,
@@ -44,7 +45,7 @@ export function WalkInSheet({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const refusal = useRefusalMessage('liveQueue.actionFailed');
+  const refusal = useRefusalMessage('liveQueue.actionFailed', STAFF_QUEUE_REFUSALS);
   const [size, setSize] = useState(2);
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');

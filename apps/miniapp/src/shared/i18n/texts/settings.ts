@@ -10,6 +10,7 @@ import { liveQueue } from '@stolik/i18n/ru/live-queue';
 import { pages } from '@stolik/i18n/ru/pages';
 import { placeholder } from '@stolik/i18n/ru/placeholder';
 import { privacy } from '@stolik/i18n/ru/privacy';
+import { queueSources } from '@stolik/i18n/ru/queue-sources';
 import { roles } from '@stolik/i18n/ru/roles';
 import { schemeEditor } from '@stolik/i18n/ru/scheme-editor';
 import { style } from '@stolik/i18n/ru/style';
@@ -30,6 +31,7 @@ export const texts = {
   pages,
   placeholder,
   privacy,
+  queueSources,
   roles,
   schemeEditor,
   style,

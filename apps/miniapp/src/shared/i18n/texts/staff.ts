@@ -11,6 +11,7 @@ import { liveQueue } from '@stolik/i18n/ru/live-queue';
 import { offline } from '@stolik/i18n/ru/offline';
 import { orders } from '@stolik/i18n/ru/orders';
 import { pages } from '@stolik/i18n/ru/pages';
+import { queueSources } from '@stolik/i18n/ru/queue-sources';
 import { validation } from '@stolik/i18n/ru/validation';
 
 /** The texts of the staff screens of a restaurant (app/routes/staff-screens.tsx), beyond the entry's own. */
@@ -28,5 +29,6 @@ export const texts = {
   offline,
   orders,
   pages,
+  queueSources,
   validation,
 };

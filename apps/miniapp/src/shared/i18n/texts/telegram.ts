@@ -3,6 +3,7 @@ import { bookingApi } from '@stolik/i18n/ru/booking-api';
 import { bookingStatuses } from '@stolik/i18n/ru/booking-statuses';
 import { events } from '@stolik/i18n/ru/events';
 import { guest } from '@stolik/i18n/ru/guest';
+import { hallMap } from '@stolik/i18n/ru/hall-map';
 import { liveQueue } from '@stolik/i18n/ru/live-queue';
 import { pages } from '@stolik/i18n/ru/pages';
 import { session } from '@stolik/i18n/ru/session';
@@ -17,6 +18,7 @@ export const texts = {
   bookingStatuses,
   events,
   guest,
+  hallMap,
   liveQueue,
   pages,
   session,
