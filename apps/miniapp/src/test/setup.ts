@@ -2,6 +2,8 @@ import { ru } from '@stolik/i18n';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { addTexts } from '../shared/i18n/i18n';
+import { installTelegramAdapter } from '../shared/telegram/telegram';
+import { clearToasts } from '../shared/ui/toast';
 
 // A screen in a test is rendered without the router that loads its texts: all of them are there.
 addTexts(ru);
@@ -29,3 +31,14 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
 });
+
+// The files of a worker may share its loaded modules (isolate: false in vitest.config.ts). This
+// file runs before each test file: what the modules and the page keep is put back here, so that
+// no file starts with what an earlier one left.
+clearToasts();
+installTelegramAdapter(null);
+window.localStorage.clear();
+window.sessionStorage.clear();
+window.history.replaceState(null, '', '/');
+for (const key of Object.keys(document.documentElement.dataset)) delete document.documentElement.dataset[key];
+document.documentElement.removeAttribute('style');

@@ -22,6 +22,12 @@ export function showToast(text: string, tone: Toast['tone'] = 'info'): void {
   emit();
 }
 
+/** Closes every message at once (the tests' set-up, between files that share this module). */
+export function clearToasts(): void {
+  toasts = [];
+  emit();
+}
+
 function dismiss(id: number): void {
   toasts = toasts.filter((t) => t.id !== id);
   emit();
