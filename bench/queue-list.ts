@@ -1,5 +1,5 @@
 import { openDatabase, seed } from '@stolik/db';
-import { addDays, localIsoDate, serviceDayBounds } from '@stolik/domain';
+import { addDays, localIsoDate, serviceDayBounds, zonedInstant } from '@stolik/domain';
 import { hashPassword } from '../apps/api/src/shared/passwords';
 import {
   ApiError,
@@ -81,7 +81,7 @@ async function freeTables({ url, auth }: Product): Promise<Zone['tables'] | null
 }
 
 /** The queue built through the API as staff would: walk-ins waiting, then parties seated. */
-async function fillQueue(product: Product): Promise<{ seatedAtTables: number }> {
+export async function fillQueue(product: Product): Promise<{ seatedAtTables: number }> {
   const { url, auth } = product;
   for (let i = 0; i < WAITING; i++) {
     await api(url, auth, 'POST', '/api/reservation/', {
@@ -123,7 +123,7 @@ const today = () => localIsoDate(TIMEZONE, new Date());
  * name a table but hold none (no booking_tables rows): 150 would not fit the demo hall's 12 tables,
  * and the list reads only the bookings themselves.
  */
-async function prepare(history: HistorySize, location: DatabaseLocation): Promise<void> {
+export async function prepare(history: HistorySize, location: DatabaseLocation): Promise<void> {
   const handle = await openDatabase(location);
   try {
     await handle.migrate();
@@ -147,8 +147,9 @@ async function prepare(history: HistorySize, location: DatabaseLocation): Promis
         (select array_agg(id order by id) ids from dining_tables where restaurant_id = ${r}) t,
         lateral (select '${dayStart.toISOString()}'::timestamptz + interval '6 hours' + i * interval '4 minutes' as at) c`);
     if (history === 'year') {
-      const from = serviceDayBounds(TIMEZONE, addDays(day, -YEAR.days)).from;
-      const span = (dayStart.getTime() - from.getTime()) / 1000;
+      // Up to today's midnight: the past is on earlier dates.
+      const from = zonedInstant(TIMEZONE, addDays(day, -YEAR.days), '00:00');
+      const span = (zonedInstant(TIMEZONE, day, '00:00').getTime() - from.getTime()) / 1000;
       const at = (n: number) =>
         `lateral (select '${from.toISOString()}'::timestamptz + (i - 1) * (${span}::float8 / ${n}) * interval '1 second' as at) c`;
       // Queue: one in seven left without a table, the rest sat down and left; one in ten gave no phone.

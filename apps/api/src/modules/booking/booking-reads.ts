@@ -67,7 +67,7 @@ export function createBookingReads(
     async today(restaurantId: number): Promise<Booking[]> {
       const restaurant = await restaurantOrThrow(db, restaurantId);
       const day = serviceDateOf(restaurant.timezone, now());
-      return views.views(await repository.all(days(restaurant, day, day)));
+      return views.views(await repository.allListed(days(restaurant, day, day)));
     },
 
     /** GET /api/booking/guest-count/: bookings and covers of a day. */

@@ -2,9 +2,13 @@ import type { Booking } from '@stolik/contracts';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { notFound } from '../../shared/http-errors';
 import type { VisitsRepository } from '../../shared/visits.repository';
-import type { BookingRepository, BookingRow } from './booking.repository';
+import type { BookingRepository, BookingRow, ListedBooking } from './booking.repository';
 
-export function toBooking(row: BookingRow, groups: Map<number, number[]>, visits: number): Booking {
+export function toBooking(
+  row: Omit<ListedBooking, 'visits'>,
+  groups: Map<number, number[]>,
+  visits: number,
+): Booking {
   const tables =
     row.groupId !== null ? (groups.get(row.groupId) ?? []) : row.tableId !== null ? [row.tableId] : [];
   return {
@@ -28,20 +32,24 @@ export function toBooking(row: BookingRow, groups: Map<number, number[]>, visits
   };
 }
 
-/** Bookings as staff see them: their tables and the guest's earlier visits, for a page in two reads. */
+/** Bookings as staff see them: their tables and the guest's earlier visits. */
 export function createBookingViews(repository: BookingRepository, visits: VisitsRepository) {
-  async function views(rows: BookingRow[]): Promise<Booking[]> {
+  /** Bookings read with their visits; their groups' tables in one more read, when any has a group. */
+  async function views(rows: ListedBooking[]): Promise<Booking[]> {
     const groupIds = [...new Set(rows.flatMap((r) => (r.groupId === null ? [] : [r.groupId])))];
-    const [groups, earlier] = await Promise.all([
-      repository.membersOfGroups(groupIds),
-      visits.ofBookings(rows.map((r) => r.id)),
-    ]);
-    return rows.map((row) => toBooking(row, groups, earlier.get(row.id) ?? 0));
+    const groups = await repository.membersOfGroups(groupIds);
+    return rows.map((row) => toBooking(row, groups, row.visits));
   }
 
   return {
     views,
-    view: async (row: BookingRow): Promise<Booking> => (await views([row]))[0] as Booking,
+    view: async (row: BookingRow): Promise<Booking> => {
+      const [groups, earlier] = await Promise.all([
+        repository.membersOfGroups(row.groupId === null ? [] : [row.groupId]),
+        visits.ofBookings([row.id]),
+      ]);
+      return toBooking(row, groups, earlier.get(row.id) ?? 0);
+    },
 
     /** The booking, if the viewer works in its restaurant (404 otherwise, or 403 by role). */
     async bookingFor(viewer: Viewer, id: number): Promise<BookingRow> {

@@ -15,7 +15,7 @@ import {
   turnModel,
   type WaitingParty,
 } from '@stolik/domain';
-import type { EntryRow, QueueRepository } from './queue.repository';
+import type { EntryRow, HallParty, QueueRepository } from './queue.repository';
 import { loadQuoteRecord } from './quote-record.repository';
 
 const CLEANING_MINUTES = 10;
@@ -28,9 +28,11 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /** The hall as the simulation needs it: tables, who sits where, who waits in order, turn times. */
 export interface Hall {
+  /** The restaurant's zone and walk to the door; undefined when there is no such restaurant. */
+  restaurant: { timezone: string; walkMinutes: number } | undefined;
   tables: { id: number; seatsMin: number; seatsMax: number }[];
-  seated: EntryRow[];
-  waiting: EntryRow[];
+  seated: HallParty[];
+  waiting: HallParty[];
   /** Tables held by bookings, now or later. */
   holds: TableHold[];
   turns: TurnModel;
@@ -89,14 +91,15 @@ export function createQueueWaits(
   async function hallOf(restaurantId: number): Promise<Hall> {
     const at = now();
     // Independent reads, side by side (on PostgreSQL they use separate pooled connections).
-    const [tables, rows, history, walkMinutes, booked] = await Promise.all([
+    const [tables, rows, history, restaurant, booked] = await Promise.all([
       repository.tableSeats(restaurantId),
       repository.inStatuses(restaurantId, [...WAITING, 'sat']),
       quoteHistory(restaurantId),
-      repository.walkMinutes(restaurantId),
+      repository.restaurant(restaurantId),
       repository.bookingHolds(restaurantId, at),
     ]);
     return {
+      restaurant,
       tables,
       seated: rows.filter((r) => r.status === 'sat'),
       waiting: rows.filter((r) => r.status !== 'sat'),
@@ -108,7 +111,7 @@ export function createQueueWaits(
       })),
       turns: turnModel(history.turns),
       stayChance: stayChanceOf(history.outcomes),
-      correct: quoteCorrectionOf(history, walkMinutes ?? QUOTE_SETTINGS.walk.default),
+      correct: quoteCorrectionOf(history, restaurant?.walkMinutes ?? QUOTE_SETTINGS.walk.default),
     };
   }
 

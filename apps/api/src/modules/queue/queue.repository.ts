@@ -24,6 +24,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { earlierVisitsSql } from '../../shared/visits.repository';
 import { countsInQueueFiguresSql, legacySourceCondition } from './entry-source';
 
 const {
@@ -38,6 +39,46 @@ const {
 } = schema;
 export type EntryRow = typeof queueEntries.$inferSelect;
 export type NewEntryRow = typeof queueEntries.$inferInsert;
+
+// Reading a column of 60 rows costs as much as a query of its own on PGlite (every value is
+// decoded in JavaScript): the hot reads take only what they show.
+/** What a staff row of the list shows of an entry (`toQueueEntry`). */
+const listed = {
+  id: queueEntries.id,
+  restaurantId: queueEntries.restaurantId,
+  number: queueEntries.number,
+  groupSize: queueEntries.groupSize,
+  event: queueEntries.event,
+  comment: queueEntries.comment,
+  name: queueEntries.name,
+  phone: queueEntries.phone,
+  source: queueEntries.source,
+  status: queueEntries.status,
+  fake: queueEntries.fake,
+  createdAt: queueEntries.createdAt,
+  invitedAt: queueEntries.invitedAt,
+  seatedAt: queueEntries.seatedAt,
+  finishedAt: queueEntries.finishedAt,
+  tableIds: queueEntries.tableIds,
+  quotedWaitMinutes: queueEntries.quotedWaitMinutes,
+};
+/** An entry as a staff row shows it, with its guest's earlier visits (shared/visits.repository.ts). */
+export type ListedEntry = Pick<EntryRow, keyof typeof listed> & { visits: number };
+
+/** What the hall's simulation, the forecast and the seat picker read of a party in the hall. */
+const inHall = {
+  id: queueEntries.id,
+  number: queueEntries.number,
+  name: queueEntries.name,
+  groupSize: queueEntries.groupSize,
+  status: queueEntries.status,
+  source: queueEntries.source,
+  tableIds: queueEntries.tableIds,
+  createdAt: queueEntries.createdAt,
+  seatedAt: queueEntries.seatedAt,
+  updatedAt: queueEntries.updatedAt,
+};
+export type HallParty = Pick<EntryRow, keyof typeof inHall>;
 
 const TABLE_HOLDING_BOOKINGS = TABLE_HOLDING_BOOKING_STATUSES as BookingStatus[];
 
@@ -112,16 +153,19 @@ export function createQueueRepository(db: Database) {
           )
       )[0],
 
-    /** A day's entries, optionally by status and search, the latest changed first. */
+    /**
+     * A day's entries, optionally by status and search, the latest changed first, each with its
+     * guest's earlier visits counted in the same query.
+     */
     ofDay: (
       restaurantId: number,
       day: string,
       statuses?: QueueStatus[],
       search?: string,
       legacySources?: readonly LegacySource[],
-    ) =>
+    ): Promise<ListedEntry[]> =>
       db
-        .select()
+        .select({ ...listed, visits: earlierVisitsSql(db, queueEntries) })
         .from(queueEntries)
         .where(
           and(
@@ -138,9 +182,9 @@ export function createQueueRepository(db: Database) {
      * The parties in these statuses, in queue order (who came first). A Fake is no party: it waits
      * for nothing and holds no table (legacy-source.ts of @stolik/domain).
      */
-    inStatuses: (restaurantId: number, statuses: QueueStatus[]) =>
+    inStatuses: (restaurantId: number, statuses: QueueStatus[]): Promise<HallParty[]> =>
       db
-        .select()
+        .select(inHall)
         .from(queueEntries)
         .where(
           and(
@@ -231,13 +275,16 @@ export function createQueueRepository(db: Database) {
           )
       ).map((t) => t.id),
 
-    walkMinutes: async (restaurantId: number): Promise<number | undefined> =>
+    /** What the queue needs of its restaurant: its zone (the day's list) and the walk to the door (quotes). */
+    restaurant: async (
+      restaurantId: number,
+    ): Promise<{ timezone: string; walkMinutes: number } | undefined> =>
       (
         await db
-          .select({ walkMinutes: restaurants.quoteWalkMinutes })
+          .select({ timezone: restaurants.timezone, walkMinutes: restaurants.quoteWalkMinutes })
           .from(restaurants)
           .where(eq(restaurants.id, restaurantId))
-      )[0]?.walkMinutes,
+      )[0],
 
     /** Tables bookings hold from `at` on (and those whose guests sit there still, past the end). */
     bookingHolds: (restaurantId: number, at: Date) =>
