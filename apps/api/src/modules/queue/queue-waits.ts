@@ -3,7 +3,6 @@ import type { Database } from '@stolik/db';
 import {
   type JoinedFrom,
   joinedFrom,
-  type QueueStatus,
   type Quote,
   type QuoteCorrection,
   type QuoteHistory,
@@ -15,12 +14,14 @@ import {
   turnModel,
   type WaitingParty,
 } from '@stolik/domain';
-import type { EntryRow, HallParty, QueueRepository } from './queue.repository';
+import { type EntryRow, type HallParty, type QueueRepository, WAITING } from './queue.repository';
 import { loadQuoteRecord } from './quote-record.repository';
 
 const CLEANING_MINUTES = 10;
 const TURN_CACHE_MS = 5 * 60_000;
-export const WAITING: QueueStatus[] = ['live', 'called', 'joined'];
+
+export { WAITING };
+
 const TURN_HISTORY_DAYS = 28;
 /** Booked guests past their end time are expected to leave within minutes. */
 const OVERSTAY_MS = 5 * 60_000;
@@ -93,7 +94,7 @@ export function createQueueWaits(
     // Independent reads, side by side (on PostgreSQL they use separate pooled connections).
     const [tables, rows, history, restaurant, booked] = await Promise.all([
       repository.tableSeats(restaurantId),
-      repository.inStatuses(restaurantId, [...WAITING, 'sat']),
+      repository.inHall(restaurantId),
       quoteHistory(restaurantId),
       repository.restaurant(restaurantId),
       repository.bookingHolds(restaurantId, at),

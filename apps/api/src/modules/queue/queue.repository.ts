@@ -80,6 +80,12 @@ const inHall = {
 };
 export type HallParty = Pick<EntryRow, keyof typeof inHall>;
 
+/** The parties still waiting for a table, one way or another (reserve entries are not in the queue yet). */
+export const WAITING: QueueStatus[] = ['live', 'called', 'joined'];
+/** The parties the hall's simulation reads: those waiting and those seated. */
+const IN_HALL: QueueStatus[] = [...WAITING, 'sat'];
+const placeholder = sql.placeholder;
+
 const TABLE_HOLDING_BOOKINGS = TABLE_HOLDING_BOOKING_STATUSES as BookingStatus[];
 
 /** A name containing the words, a phone containing the digits (three or more), or the number itself. */
@@ -98,6 +104,62 @@ function searchFilter(search: string): SQL {
 
 /** Where queue entries are read and written; the rules are the services'. */
 export function createQueueRepository(db: Database) {
+  // The queue list's reads run on every request of every host stand: each is built once here and
+  // run with its values (on PostgreSQL, also parsed and planned once per pooled connection).
+  const restaurantId = placeholder('restaurantId');
+  const hot = {
+    tableSeats: db
+      .select({ id: diningTables.id, seatsMin: diningTables.seatsMin, seatsMax: diningTables.seatsMax })
+      .from(diningTables)
+      .where(eq(diningTables.restaurantId, restaurantId))
+      .prepare('queue_table_seats'),
+    inHall: db
+      .select(inHall)
+      .from(queueEntries)
+      .where(
+        and(
+          eq(queueEntries.restaurantId, restaurantId),
+          inArray(queueEntries.status, IN_HALL),
+          eq(queueEntries.fake, false),
+        ),
+      )
+      .orderBy(asc(queueEntries.createdAt), asc(queueEntries.id))
+      .prepare('queue_in_hall'),
+    restaurant: db
+      .select({ timezone: restaurants.timezone, walkMinutes: restaurants.quoteWalkMinutes })
+      .from(restaurants)
+      .where(eq(restaurants.id, restaurantId))
+      .prepare('queue_restaurant'),
+    bookingHolds: db
+      .select({
+        tableId: bookingTables.tableId,
+        status: bookings.status,
+        start: sql<string>`lower(${bookingTables.during})`,
+        end: sql<string>`upper(${bookingTables.during})`,
+      })
+      .from(bookingTables)
+      .innerJoin(bookings, eq(bookings.id, bookingTables.bookingId))
+      .where(
+        and(
+          eq(bookingTables.restaurantId, restaurantId),
+          inArray(bookings.status, TABLE_HOLDING_BOOKINGS),
+          or(
+            sql`upper(${bookingTables.during}) > ${placeholder('at')}::timestamptz`,
+            eq(bookings.status, 'open'),
+          ),
+        ),
+      )
+      .prepare('queue_booking_holds'),
+    day: db
+      .select({ ...listed, visits: earlierVisitsSql(db, queueEntries) })
+      .from(queueEntries)
+      .where(
+        and(eq(queueEntries.restaurantId, restaurantId), eq(queueEntries.serviceDate, placeholder('day'))),
+      )
+      .orderBy(desc(queueEntries.updatedAt), desc(queueEntries.id))
+      .prepare('queue_day'),
+  };
+
   return {
     findById: async (id: number): Promise<EntryRow | undefined> =>
       (await db.select().from(queueEntries).where(eq(queueEntries.id, id)))[0],
@@ -164,24 +226,29 @@ export function createQueueRepository(db: Database) {
       search?: string,
       legacySources?: readonly LegacySource[],
     ): Promise<ListedEntry[]> =>
-      db
-        .select({ ...listed, visits: earlierVisitsSql(db, queueEntries) })
-        .from(queueEntries)
-        .where(
-          and(
-            eq(queueEntries.restaurantId, restaurantId),
-            eq(queueEntries.serviceDate, day),
-            statuses?.length ? inArray(queueEntries.status, statuses) : undefined,
-            search ? searchFilter(search) : undefined,
-            legacySources?.length ? legacySourceCondition(legacySources) : undefined,
-          ),
-        )
-        .orderBy(desc(queueEntries.updatedAt), desc(queueEntries.id)),
+      !statuses?.length && !search && !legacySources?.length
+        ? hot.day.execute({ restaurantId, day })
+        : db
+            .select({ ...listed, visits: earlierVisitsSql(db, queueEntries) })
+            .from(queueEntries)
+            .where(
+              and(
+                eq(queueEntries.restaurantId, restaurantId),
+                eq(queueEntries.serviceDate, day),
+                statuses?.length ? inArray(queueEntries.status, statuses) : undefined,
+                search ? searchFilter(search) : undefined,
+                legacySources?.length ? legacySourceCondition(legacySources) : undefined,
+              ),
+            )
+            .orderBy(desc(queueEntries.updatedAt), desc(queueEntries.id)),
 
     /**
      * The parties in these statuses, in queue order (who came first). A Fake is no party: it waits
      * for nothing and holds no table (legacy-source.ts of @stolik/domain).
      */
+    /** The parties waiting and seated, in queue order (a Fake is no party), for the hall's simulation. */
+    inHall: (restaurantId: number): Promise<HallParty[]> => hot.inHall.execute({ restaurantId }),
+
     inStatuses: (restaurantId: number, statuses: QueueStatus[]): Promise<HallParty[]> =>
       db
         .select(inHall)
@@ -251,11 +318,7 @@ export function createQueueRepository(db: Database) {
     tables: (restaurantId: number) =>
       db.select().from(diningTables).where(eq(diningTables.restaurantId, restaurantId)),
 
-    tableSeats: (restaurantId: number) =>
-      db
-        .select({ id: diningTables.id, seatsMin: diningTables.seatsMin, seatsMax: diningTables.seatsMax })
-        .from(diningTables)
-        .where(eq(diningTables.restaurantId, restaurantId)),
+    tableSeats: (restaurantId: number) => hot.tableSeats.execute({ restaurantId }),
 
     /** Which of these tables are the restaurant's (in a transaction: under the seating lock). */
     tablesAmong: async (
@@ -279,34 +342,11 @@ export function createQueueRepository(db: Database) {
     restaurant: async (
       restaurantId: number,
     ): Promise<{ timezone: string; walkMinutes: number } | undefined> =>
-      (
-        await db
-          .select({ timezone: restaurants.timezone, walkMinutes: restaurants.quoteWalkMinutes })
-          .from(restaurants)
-          .where(eq(restaurants.id, restaurantId))
-      )[0],
+      (await hot.restaurant.execute({ restaurantId }))[0],
 
     /** Tables bookings hold from `at` on (and those whose guests sit there still, past the end). */
     bookingHolds: (restaurantId: number, at: Date) =>
-      db
-        .select({
-          tableId: bookingTables.tableId,
-          status: bookings.status,
-          start: sql<string>`lower(${bookingTables.during})`,
-          end: sql<string>`upper(${bookingTables.during})`,
-        })
-        .from(bookingTables)
-        .innerJoin(bookings, eq(bookings.id, bookingTables.bookingId))
-        .where(
-          and(
-            eq(bookingTables.restaurantId, restaurantId),
-            inArray(bookings.status, TABLE_HOLDING_BOOKINGS),
-            or(
-              sql`upper(${bookingTables.during}) > ${at.toISOString()}::timestamptz`,
-              eq(bookings.status, 'open'),
-            ),
-          ),
-        ),
+      hot.bookingHolds.execute({ restaurantId, at: at.toISOString() }),
 
     /**
      * The quantiles of closed parties' minutes at the table by size bucket since `since`, and the
