@@ -1,65 +1,90 @@
 import { type Database, schema } from '@stolik/db';
 import { VISITED_BOOKING_STATUSES, VISITED_QUEUE_STATUSES } from '@stolik/domain';
-import { and, count, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, inArray, ne, sql } from 'drizzle-orm';
 
 const { bookings, queueEntries } = schema;
-const visitedBooking = alias(bookings, 'visited_booking');
-const visitedEntry = alias(queueEntries, 'visited_entry');
 
-type Subject = typeof bookings | typeof queueEntries;
-
-/**
- * The earlier visits of the guest of the `subject` row a query is reading (a booking or a queue
- * entry; the rule is `earlierVisits` in packages/domain), as a column of that query: sat-down
- * bookings and queue entries of the same phone at the same restaurant begun before it, counted by
- * correlated subqueries on the (restaurant_id, phone) indexes. A page of rows costs what its guests'
- * own visits do, never the restaurant's history. A booking begins at its seating time, a queue
- * entry when the guest joined; no phone, no visits.
- */
-export function earlierVisitsSql(db: Database, subject: Subject): SQL<number> {
-  const begins = subject === bookings ? bookings.seatingTime : queueEntries.createdAt;
-  const sameGuest = (other: typeof visitedBooking | typeof visitedEntry) =>
-    and(eq(other.restaurantId, subject.restaurantId), eq(other.phone, subject.phone));
-  const booked = db
-    .select({ n: count() })
-    .from(visitedBooking)
-    .where(
-      and(
-        sameGuest(visitedBooking),
-        inArray(visitedBooking.status, [...VISITED_BOOKING_STATUSES]),
-        lt(visitedBooking.seatingTime, begins),
-      ),
-    );
-  const queued = db
-    .select({ n: count() })
-    .from(visitedEntry)
-    .where(
-      and(
-        sameGuest(visitedEntry),
-        inArray(visitedEntry.status, [...VISITED_QUEUE_STATUSES]),
-        lt(visitedEntry.createdAt, begins),
-      ),
-    );
-  return sql<number>`(case when ${subject.phone} = '' then 0 else (${booked}) + (${queued}) end)::int`.mapWith(
-    Number,
-  );
+/** What the count needs of each booking or queue entry whose guest it counts for. */
+export interface VisitSubject {
+  id: number;
+  restaurantId: number;
+  phone: string;
 }
 
-/** Earlier visits of the guests of bookings or queue entries already read, by id, in one query. */
+/**
+ * Earlier visits of the guests of bookings or queue entries (the rule is `earlierVisits` in
+ * packages/domain): sat-down bookings and queue entries of the same phone at the same restaurant,
+ * begun before the subject row (a booking begins at its seating time, a queue entry when the guest
+ * joined; no phone, no visits). One grouped count for a whole page. The visits it joins are only
+ * those of the page's own phones, read on the (restaurant_id, phone) indexes: no request reads the
+ * restaurant's history in proportion to its size (joined by the pair alone, the planner may hash
+ * every past visit), and small tables are still joined once, not scanned once per row.
+ */
 export function createVisitsRepository(db: Database) {
-  async function countFor(subject: Subject, ids: number[]): Promise<Map<number, number>> {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .select({ id: subject.id, n: earlierVisitsSql(db, subject) })
+  async function countFor(
+    subject: typeof bookings | typeof queueEntries,
+    rows: readonly VisitSubject[],
+  ): Promise<Map<number, number>> {
+    const guests = rows.filter((row) => row.phone !== '');
+    if (guests.length === 0) return new Map();
+    const restaurantIds = [...new Set(guests.map((row) => row.restaurantId))];
+    const phones = [...new Set(guests.map((row) => row.phone))];
+    const begins = subject === bookings ? bookings.seatingTime : queueEntries.createdAt;
+    const visits = db
+      .select({
+        restaurantId: sql`${bookings.restaurantId}`.as('restaurant_id'),
+        phone: sql`${bookings.phone}`.as('phone'),
+        begins: sql`${bookings.seatingTime}`.as('begins'),
+      })
+      .from(bookings)
+      .where(
+        and(
+          inArray(bookings.restaurantId, restaurantIds),
+          inArray(bookings.phone, phones),
+          inArray(bookings.status, [...VISITED_BOOKING_STATUSES]),
+        ),
+      )
+      .unionAll(
+        db
+          .select({
+            restaurantId: sql`${queueEntries.restaurantId}`.as('restaurant_id'),
+            phone: sql`${queueEntries.phone}`.as('phone'),
+            begins: sql`${queueEntries.createdAt}`.as('begins'),
+          })
+          .from(queueEntries)
+          .where(
+            and(
+              inArray(queueEntries.restaurantId, restaurantIds),
+              inArray(queueEntries.phone, phones),
+              inArray(queueEntries.status, [...VISITED_QUEUE_STATUSES]),
+            ),
+          ),
+      )
+      .as('visit');
+    const counted = await db
+      .select({ id: subject.id, n: count() })
       .from(subject)
-      .where(inArray(subject.id, ids));
-    return new Map(rows.map((row) => [row.id, row.n]));
+      .innerJoin(
+        visits,
+        // Qualified by hand: drizzle names a subquery's computed columns without their alias.
+        sql`visit.restaurant_id = ${subject.restaurantId} and visit.phone = ${subject.phone} and visit.begins < ${begins}`,
+      )
+      .where(
+        and(
+          inArray(
+            subject.id,
+            guests.map((row) => row.id),
+          ),
+          ne(subject.phone, ''),
+        ),
+      )
+      .groupBy(subject.id);
+    return new Map(counted.map((row) => [row.id, row.n]));
   }
 
   return {
-    ofBookings: (ids: number[]) => countFor(bookings, ids),
-    ofQueueEntries: (ids: number[]) => countFor(queueEntries, ids),
+    ofBookings: (rows: readonly VisitSubject[]) => countFor(bookings, rows),
+    ofQueueEntries: (rows: readonly VisitSubject[]) => countFor(queueEntries, rows),
   };
 }
 export type VisitsRepository = ReturnType<typeof createVisitsRepository>;

@@ -4,11 +4,7 @@ import { notFound } from '../../shared/http-errors';
 import type { VisitsRepository } from '../../shared/visits.repository';
 import type { BookingRepository, BookingRow, ListedBooking } from './booking.repository';
 
-export function toBooking(
-  row: Omit<ListedBooking, 'visits'>,
-  groups: Map<number, number[]>,
-  visits: number,
-): Booking {
+export function toBooking(row: ListedBooking, groups: Map<number, number[]>, visits: number): Booking {
   const tables =
     row.groupId !== null ? (groups.get(row.groupId) ?? []) : row.tableId !== null ? [row.tableId] : [];
   return {
@@ -32,24 +28,20 @@ export function toBooking(
   };
 }
 
-/** Bookings as staff see them: their tables and the guest's earlier visits. */
+/** Bookings as staff see them: their tables and the guest's earlier visits, for a page in two reads. */
 export function createBookingViews(repository: BookingRepository, visits: VisitsRepository) {
-  /** Bookings read with their visits; their groups' tables in one more read, when any has a group. */
   async function views(rows: ListedBooking[]): Promise<Booking[]> {
     const groupIds = [...new Set(rows.flatMap((r) => (r.groupId === null ? [] : [r.groupId])))];
-    const groups = await repository.membersOfGroups(groupIds);
-    return rows.map((row) => toBooking(row, groups, row.visits));
+    const [groups, earlier] = await Promise.all([
+      repository.membersOfGroups(groupIds),
+      visits.ofBookings(rows),
+    ]);
+    return rows.map((row) => toBooking(row, groups, earlier.get(row.id) ?? 0));
   }
 
   return {
     views,
-    view: async (row: BookingRow): Promise<Booking> => {
-      const [groups, earlier] = await Promise.all([
-        repository.membersOfGroups(row.groupId === null ? [] : [row.groupId]),
-        visits.ofBookings([row.id]),
-      ]);
-      return toBooking(row, groups, earlier.get(row.id) ?? 0);
-    },
+    view: async (row: BookingRow): Promise<Booking> => (await views([row]))[0] as Booking,
 
     /** The booking, if the viewer works in its restaurant (404 otherwise, or 403 by role). */
     async bookingFor(viewer: Viewer, id: number): Promise<BookingRow> {

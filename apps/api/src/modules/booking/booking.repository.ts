@@ -18,7 +18,6 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { earlierVisitsSql } from '../../shared/visits.repository';
 
 const {
   bookings,
@@ -57,8 +56,8 @@ const listed = {
   createdAt: bookings.createdAt,
   updatedAt: bookings.updatedAt,
 };
-/** A booking as staff see it, with its guest's earlier visits (shared/visits.repository.ts). */
-export type ListedBooking = Pick<BookingRow, keyof typeof listed> & { visits: number };
+/** A booking as staff see it. */
+export type ListedBooking = Pick<BookingRow, keyof typeof listed>;
 
 /** Which bookings a list or a count covers: a restaurant, a span of service days, a search. */
 export interface BookingFilter {
@@ -109,7 +108,6 @@ export function createBookingRepository(db: Database) {
     dayPage: db
       .select({
         ...listed,
-        visits: earlierVisitsSql(db, bookings),
         total: sql<number>`(count(*) over ())::int`.mapWith(Number),
       })
       .from(bookings)
@@ -198,9 +196,8 @@ export function createBookingRepository(db: Database) {
         .orderBy(asc(bookings.seatingTime)),
 
     /**
-     * One page of the filter's bookings by seating time, each with its guest's earlier visits, and
-     * how many there are in all: one query (the total rides on every row), and a count of its own
-     * only for a page past the end.
+     * One page of the filter's bookings by seating time, and how many there are in all: one query
+     * (the total rides on every row), and a count of its own only for a page past the end.
      */
     page: async (
       filter: BookingFilter,
@@ -218,7 +215,6 @@ export function createBookingRepository(db: Database) {
         : await db
             .select({
               ...listed,
-              visits: earlierVisitsSql(db, bookings),
               total: sql<number>`(count(*) over ())::int`.mapWith(Number),
             })
             .from(bookings)
@@ -236,10 +232,10 @@ export function createBookingRepository(db: Database) {
     all: (filter: BookingFilter): Promise<BookingRow[]> =>
       db.select().from(bookings).where(where(filter)).orderBy(asc(bookings.seatingTime), asc(bookings.id)),
 
-    /** Every booking of the filter, by seating time, each with its guest's earlier visits. */
+    /** Every booking of the filter, by seating time, as staff see it. */
     allListed: (filter: BookingFilter): Promise<ListedBooking[]> =>
       db
-        .select({ ...listed, visits: earlierVisitsSql(db, bookings) })
+        .select(listed)
         .from(bookings)
         .where(where(filter))
         .orderBy(asc(bookings.seatingTime), asc(bookings.id)),

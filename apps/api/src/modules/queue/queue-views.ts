@@ -9,7 +9,7 @@ import type { QueueWaits } from './queue-waits';
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 export function toQueueEntry(
-  row: Omit<ListedEntry, 'visits'>,
+  row: ListedEntry,
   estimate: PartyEstimate | undefined,
   visits: number,
 ): QueueEntry {
@@ -41,13 +41,15 @@ export function toQueueEntry(
 /** Queue entries as staff see them: their waits now and the guest's earlier visits. */
 export function createQueueViews(repository: QueueRepository, waits: QueueWaits, visits: VisitsRepository) {
   return {
-    /** Entries of one restaurant, read with their visits, with the waits already simulated (`estimates`). */
-    views: (rows: ListedEntry[], estimates: Map<number, PartyEstimate>): QueueEntry[] =>
-      rows.map((row) => toQueueEntry(row, estimates.get(row.id), row.visits)),
+    /** Entries of one restaurant with the waits already simulated (`estimates`). */
+    async views(rows: ListedEntry[], estimates: Map<number, PartyEstimate>): Promise<QueueEntry[]> {
+      const earlier = await visits.ofQueueEntries(rows);
+      return rows.map((row) => toQueueEntry(row, estimates.get(row.id), earlier.get(row.id) ?? 0));
+    },
 
     /** An entry with its wait now (unless already known) and the guest's earlier visits. */
     async view(row: EntryRow, estimate?: PartyEstimate): Promise<QueueEntry> {
-      const earlier = (await visits.ofQueueEntries([row.id])).get(row.id) ?? 0;
+      const earlier = (await visits.ofQueueEntries([row])).get(row.id) ?? 0;
       return toQueueEntry(row, estimate ?? (await waits.estimates(row.restaurantId)).get(row.id), earlier);
     },
 

@@ -24,7 +24,6 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { earlierVisitsSql } from '../../shared/visits.repository';
 import { countsInQueueFiguresSql, legacySourceCondition } from './entry-source';
 
 const {
@@ -62,8 +61,8 @@ const listed = {
   tableIds: queueEntries.tableIds,
   quotedWaitMinutes: queueEntries.quotedWaitMinutes,
 };
-/** An entry as a staff row shows it, with its guest's earlier visits (shared/visits.repository.ts). */
-export type ListedEntry = Pick<EntryRow, keyof typeof listed> & { visits: number };
+/** An entry as a staff row shows it. */
+export type ListedEntry = Pick<EntryRow, keyof typeof listed>;
 
 /** What the hall's simulation, the forecast and the seat picker read of a party in the hall. */
 const inHall = {
@@ -151,7 +150,7 @@ export function createQueueRepository(db: Database) {
       )
       .prepare('queue_booking_holds'),
     day: db
-      .select({ ...listed, visits: earlierVisitsSql(db, queueEntries) })
+      .select(listed)
       .from(queueEntries)
       .where(
         and(eq(queueEntries.restaurantId, restaurantId), eq(queueEntries.serviceDate, placeholder('day'))),
@@ -215,10 +214,7 @@ export function createQueueRepository(db: Database) {
           )
       )[0],
 
-    /**
-     * A day's entries, optionally by status and search, the latest changed first, each with its
-     * guest's earlier visits counted in the same query.
-     */
+    /** A day's entries, optionally by status and search, the latest changed first. */
     ofDay: (
       restaurantId: number,
       day: string,
@@ -229,7 +225,7 @@ export function createQueueRepository(db: Database) {
       !statuses?.length && !search && !legacySources?.length
         ? hot.day.execute({ restaurantId, day })
         : db
-            .select({ ...listed, visits: earlierVisitsSql(db, queueEntries) })
+            .select(listed)
             .from(queueEntries)
             .where(
               and(
