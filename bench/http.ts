@@ -181,16 +181,21 @@ export interface Product {
   auth: Record<string, string>;
 }
 
+/** Where the product's database is, before the product starts: its DATA_DIR or its URL. */
+export type DatabaseLocation = { dataDir: string } | { databaseUrl: string };
+
 /**
  * Runs `measure` against a freshly started product, once on the embedded PGlite (a temp DATA_DIR)
  * and once on PostgreSQL (a scratch database created on `postgresUrl`'s server and dropped after;
- * skipped with a warning when that server is not reachable). The server is stopped, the data dir
- * removed and the scratch database dropped whether `measure` succeeds or throws.
+ * skipped with a warning when that server is not reachable). `prepare`, when given, gets the
+ * database before the product starts (PGlite is one process's: rows in bulk go in then). The server
+ * is stopped, the data dir removed and the scratch database dropped whether `measure` succeeds or throws.
  */
 export async function forEachDatabase<T>(
   root: string,
   postgresUrl: string,
   measure: (product: Product) => Promise<T>,
+  prepare?: (database: BenchDatabase, location: DatabaseLocation) => Promise<void>,
 ): Promise<T[]> {
   const results: T[] = [];
 
@@ -205,6 +210,7 @@ export async function forEachDatabase<T>(
   });
   const forgetEmbedded = onInterrupt(cleanEmbedded);
   try {
+    await prepare?.('pglite', { dataDir });
     embedded = await startServer(root, { DATA_DIR: dataDir });
     results.push(await measure({ database: 'pglite', url: embedded.url, auth: await bearer(embedded.url) }));
     warnOfErrors('pglite', embedded);
@@ -240,6 +246,7 @@ export async function forEachDatabase<T>(
     await admin.query(`create database ${name}`);
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;
+    await prepare?.('postgres', { databaseUrl: url.toString() });
     server = await startServer(root, { DATABASE_URL: url.toString() });
     results.push(await measure({ database: 'postgres', url: server.url, auth: await bearer(server.url) }));
     warnOfErrors('postgres', server);

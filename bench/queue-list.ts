@@ -1,14 +1,34 @@
+import { openDatabase, seed } from '@stolik/db';
+import { addDays, localIsoDate, serviceDayBounds, zonedInstant } from '@stolik/domain';
+import { hashPassword } from '../apps/api/src/shared/passwords';
 import {
   ApiError,
   api,
+  BENCH_ADMIN,
   BENCH_RESTAURANT_ID,
+  type BenchDatabase,
+  type DatabaseLocation,
   forEachDatabase,
   type HttpResult,
   load,
   type Product,
 } from './http';
 
-export interface QueueListResult extends HttpResult {
+/** How much past the bench restaurant has: none, or a year of it (issue #21). */
+export type HistorySize = 'none' | 'year';
+
+export interface HotRead extends Omit<HttpResult, 'database'> {
+  /** req/s as a share of /api/health/'s in the same server, percent. */
+  shareOfHealth: number;
+}
+
+export interface QueueListResult {
+  database: BenchDatabase;
+  history: HistorySize;
+  /** /api/health/ req/s, the mean of a run before the hot reads and one after. */
+  healthPerSecond: number;
+  queue: HotRead;
+  bookings: HotRead;
   /** The queue the list showed: entries of the day, waiting, seated (and of those, at tables). */
   entries: number;
   waiting: number;
@@ -16,12 +36,22 @@ export interface QueueListResult extends HttpResult {
   seatedAtTables: number;
   /** Waiting entries the list gave a wait estimate. */
   estimated: number;
+  /** Bookings the day's page held. */
+  dayBookings: number;
 }
 
 /** A Friday evening: this many parties waiting, and this many seated (at a free table while there is one). */
 const WAITING = 40;
 const SEATED = 20;
 const PATH = `/api/reservation/?restaurant_id=${BENCH_RESTAURANT_ID}`;
+/** The day's bookings, as the bookings screen asks for them (`dayBookingsQuery` of the mini-app). */
+const bookingsPath = (day: string) =>
+  `/api/booking/?restaurant_id=${BENCH_RESTAURANT_ID}&start_date=${day}&end_date=${day}&in_waiting_queue=false&page=1&page_size=500`;
+/** The restaurant's zone: the seed's demo restaurant. */
+const TIMEZONE = 'Europe/Moscow';
+const DAY_BOOKINGS = 150;
+/** A year of a busy restaurant's past: queue entries and bookings, from 5,000 regular phones. */
+const YEAR = { days: 365, queueEntries: 100_000, bookings: 55_000, phones: 5_000 };
 
 interface Entry {
   id: number;
@@ -51,7 +81,7 @@ async function freeTables({ url, auth }: Product): Promise<Zone['tables'] | null
 }
 
 /** The queue built through the API as staff would: walk-ins waiting, then parties seated. */
-async function fillQueue(product: Product): Promise<{ seatedAtTables: number }> {
+export async function fillQueue(product: Product): Promise<{ seatedAtTables: number }> {
   const { url, auth } = product;
   for (let i = 0; i < WAITING; i++) {
     await api(url, auth, 'POST', '/api/reservation/', {
@@ -83,26 +113,141 @@ async function fillQueue(product: Product): Promise<{ seatedAtTables: number }> 
   return { seatedAtTables };
 }
 
+/** What the bench calls today: the restaurant's calendar day, as the queue list takes it. */
+const today = () => localIsoDate(TIMEZONE, new Date());
+
 /**
- * GET /api/reservation/?restaurant_id=1 under load (autocannon, like the other HTTP runs) over a
- * busy Friday-evening hall: every waiting party's wait comes from the hall simulation per request.
+ * The database before the product starts: migrated and seeded as the product would (the bench
+ * superuser with its password), with the day's bookings and, for `year`, a year of the past put in
+ * with generate_series (plain SQL text: every value in it is the bench's own). Today's bookings
+ * name a table but hold none (no booking_tables rows): 150 would not fit the demo hall's 12 tables,
+ * and the list reads only the bookings themselves.
+ */
+export async function prepare(history: HistorySize, location: DatabaseLocation): Promise<void> {
+  const handle = await openDatabase(location);
+  try {
+    await handle.migrate();
+    const db = handle.db;
+    await seed(db, {
+      adminEmail: BENCH_ADMIN.email,
+      adminPasswordHash: await hashPassword(BENCH_ADMIN.password),
+    });
+    const r = BENCH_RESTAURANT_ID;
+    const day = today();
+    const { from: dayStart } = serviceDayBounds(TIMEZONE, day);
+    const pooled = (n: string) => `'+7916555' || lpad((1 + ${n} % ${YEAR.phones})::text, 4, '0')`;
+    // From noon of the service day, one every 4 minutes; phones +7 916 555-20-00 on.
+    await db.execute(`
+      insert into bookings (restaurant_id, table_id, group_size, seating_time, end_time, status, name,
+        phone, source, guest_token)
+      select ${r}, t.ids[1 + i % array_length(t.ids, 1)], 2 + i % 4, c.at, c.at + interval '2 hours',
+        (array['new','application','open','closed','cancelled'])[1 + i % 5]::booking_status,
+        'Гость ' || i, '+7916555' || lpad((2000 + i)::text, 4, '0'), 'staff', 'bench-day-' || i
+      from generate_series(0, ${DAY_BOOKINGS - 1}) i,
+        (select array_agg(id order by id) ids from dining_tables where restaurant_id = ${r}) t,
+        lateral (select '${dayStart.toISOString()}'::timestamptz + interval '6 hours' + i * interval '4 minutes' as at) c`);
+    if (history === 'year') {
+      // Up to today's midnight: the past is on earlier dates.
+      const from = zonedInstant(TIMEZONE, addDays(day, -YEAR.days), '00:00');
+      const span = (zonedInstant(TIMEZONE, day, '00:00').getTime() - from.getTime()) / 1000;
+      const at = (n: number) =>
+        `lateral (select '${from.toISOString()}'::timestamptz + (i - 1) * (${span}::float8 / ${n}) * interval '1 second' as at) c`;
+      // Queue: one in seven left without a table, the rest sat down and left; one in ten gave no phone.
+      await db.execute(`
+        insert into queue_entries (restaurant_id, service_date, number, group_size, name, phone, source,
+          status, guest_token, created_at, seated_at, finished_at)
+        select ${r}, (c.at at time zone '${TIMEZONE}')::date, i, 1 + i % 6, 'Гость ' || i,
+          case when i % 10 = 0 then '' else ${pooled('i')} end, 'staff',
+          (case when i % 7 = 0 then 'cancelled' else 'closed' end)::queue_status, 'bench-year-q-' || i,
+          c.at, case when i % 7 = 0 then null else c.at + interval '15 minutes' end,
+          c.at + interval '100 minutes'
+        from generate_series(1, ${YEAR.queueEntries}) i, ${at(YEAR.queueEntries)}`);
+      await db.execute(`
+        insert into bookings (restaurant_id, group_size, seating_time, end_time, status, name, phone,
+          source, guest_token)
+        select ${r}, 1 + i % 6, c.at, c.at + interval '2 hours',
+          (array['closed','closed','closed','cancelled','declined'])[1 + i % 5]::booking_status,
+          'Гость ' || i, ${pooled('(i * 7)')}, 'staff', 'bench-year-b-' || i
+        from generate_series(1, ${YEAR.bookings}) i, ${at(YEAR.bookings)}`);
+    }
+    // Fresh tables have no planner statistics yet; a production database has them.
+    await db.execute('analyze');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The reads' req/s as a share of health's, percent, to a tenth. */
+const share = (perSecond: number, health: number) => Number(((100 * perSecond) / health).toFixed(1));
+
+/**
+ * GET /api/reservation/?restaurant_id=1 and the day's bookings (150) under load (autocannon, like
+ * the other HTTP runs) over a busy Friday-evening hall: every waiting party's wait comes from the
+ * hall simulation per request, every row carries the guest's earlier visits. Once with no past and
+ * once with a year of it (100,000 queue entries, 55,000 bookings of 5,000 regular phones, today's
+ * guests among them): no request may read history in proportion to its size. Each figure is also a
+ * share of /api/health/ in the same server, since the machine is shared and its speed varies.
  */
 export async function measureQueueList(root: string, postgresUrl: string): Promise<QueueListResult[]> {
-  return forEachDatabase(root, postgresUrl, async (product) => {
-    const { seatedAtTables } = await fillQueue(product);
-    const { body: list } = await api<Entry[]>(product.url, product.auth, 'GET', PATH);
-    const waiting = list.filter((e) => ['live', 'called', 'joined'].includes(e.status));
-    const shape = {
-      entries: list.length,
-      waiting: waiting.length,
-      seated: list.filter((e) => e.status === 'sat').length,
-      seatedAtTables,
-      estimated: waiting.filter((e) => e.waiting_time !== null).length,
-    };
-    if (shape.waiting !== WAITING || shape.seated !== SEATED) {
-      throw new Error(`the queue is not as built: ${JSON.stringify(shape)}`);
-    }
-    const measured = await load(`${product.url}${PATH}`, product.auth);
-    return { database: product.database, path: PATH, ...measured, ...shape };
-  });
+  const results: QueueListResult[] = [];
+  for (const history of ['none', 'year'] as const) {
+    if (history === 'year') console.info('  …with a year of history');
+    results.push(
+      ...(await forEachDatabase(
+        root,
+        postgresUrl,
+        (product) => measureHall(product, history),
+        (_database, location) => prepare(history, location),
+      )),
+    );
+  }
+  return results;
+}
+
+async function measureHall(product: Product, history: HistorySize): Promise<QueueListResult> {
+  const { seatedAtTables } = await fillQueue(product);
+  const { body: list } = await api<Entry[]>(product.url, product.auth, 'GET', PATH);
+  const waiting = list.filter((e) => ['live', 'called', 'joined'].includes(e.status));
+  const shape = {
+    entries: list.length,
+    waiting: waiting.length,
+    seated: list.filter((e) => e.status === 'sat').length,
+    seatedAtTables,
+    estimated: waiting.filter((e) => e.waiting_time !== null).length,
+  };
+  if (shape.waiting !== WAITING || shape.seated !== SEATED) {
+    throw new Error(`the queue is not as built: ${JSON.stringify(shape)}`);
+  }
+  const dayPath = bookingsPath(today());
+  const { body: page } = await api<{ results: { visits: number }[] }>(
+    product.url,
+    product.auth,
+    'GET',
+    dayPath,
+  );
+  if (page.results.length !== DAY_BOOKINGS) {
+    throw new Error(`the day has ${page.results.length} bookings, not ${DAY_BOOKINGS}`);
+  }
+  if (history === 'year' && !page.results.some((b) => b.visits > 0)) {
+    throw new Error("a year of history and no returning guest on the day's bookings");
+  }
+  const health = `${product.url}/api/health/`;
+  const before = await load(health, product.auth);
+  const queue = await load(`${product.url}${PATH}`, product.auth);
+  const bookings = await load(`${product.url}${dayPath}`, product.auth);
+  const after = await load(health, product.auth);
+  const healthPerSecond = (before.requestsPerSecond + after.requestsPerSecond) / 2;
+  return {
+    database: product.database,
+    history,
+    healthPerSecond,
+    queue: { path: PATH, ...queue, shareOfHealth: share(queue.requestsPerSecond, healthPerSecond) },
+    bookings: {
+      path: dayPath,
+      ...bookings,
+      shareOfHealth: share(bookings.requestsPerSecond, healthPerSecond),
+    },
+    ...shape,
+    dayBookings: page.results.length,
+  };
 }

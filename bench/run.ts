@@ -11,8 +11,10 @@
  *  2. HTTP: autocannon on loopback against GET /api/restaurant/ and GET /api/health/, on the
  *     embedded PGlite and on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, else the local
  *     server at 127.0.0.1:5432/test; a fresh database is created and dropped for the run).
- *  3. Queue list: the same load on GET /api/reservation/?restaurant_id=1 over a Friday evening
- *     built through the API (40 waiting, 20 seated, every table busy), on both databases.
+ *  3. Hot reads: the same load on GET /api/reservation/?restaurant_id=1 over a Friday evening
+ *     built through the API (40 waiting, 20 seated, every table busy) and on the day's bookings
+ *     (150), on both databases, with no past and with a year of it (100,000 queue entries, 55,000
+ *     bookings); each also as a share of /api/health/'s req/s in the same server (bench/queue-list.ts).
  *  4. Live changes: 200 open event streams of the restaurant, 20 walk-ins 200 ms apart; how long
  *     each change takes to reach every stream, and how many deliveries were missed (must be 0).
  *  5. Telegram: 1,000 notifications to 100 chats through the fake Bot API, in-process on both
@@ -169,20 +171,26 @@ if (wants('http')) {
   );
 }
 if (wants('queue-list')) {
-  console.info('Queue list (autocannon, loopback; 40 waiting, 20 seated)');
+  console.info(
+    "Hot reads (autocannon, loopback): the queue list (40 waiting, 20 seated) and the day's bookings (150), with no past and with a year of it; % of /api/health/ in the same server",
+  );
   console.table(
     Object.fromEntries(
-      queueList.map((r) => [
-        `${r.database} ${r.path}`,
-        {
-          'req/s': Math.round(r.requestsPerSecond),
-          'p99 ms': r.p99Ms,
-          errors: r.errors,
-          non2xx: r.non2xx,
-          entries: r.entries,
-          'at tables': r.seatedAtTables,
-        },
-      ]),
+      queueList.flatMap((r) => {
+        const hall = `${r.database} ${r.history === 'year' ? 'year of history' : 'no history'}`;
+        const row = (read: typeof r.queue) => ({
+          'req/s': Math.round(read.requestsPerSecond),
+          '% of health': read.shareOfHealth,
+          'p99 ms': read.p99Ms,
+          errors: read.errors,
+          non2xx: read.non2xx,
+          'health req/s': Math.round(r.healthPerSecond),
+        });
+        return [
+          [`${hall}: queue list`, row(r.queue)],
+          [`${hall}: day's bookings`, row(r.bookings)],
+        ];
+      }),
     ),
   );
 }

@@ -9,7 +9,7 @@ import type {
 import type { Database } from '@stolik/db';
 import { BOOKING_STATUSES, localTimeOf, NOT_COMING_BOOKING_STATUSES, serviceDayBounds } from '@stolik/domain';
 import type { Viewer } from '../../shared/access';
-import { FieldValidationError } from '../../shared/http-errors';
+import { FieldValidationError, notFound } from '../../shared/http-errors';
 import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
 import { serviceDateOf } from './availability-input';
 import type { BookingFilter, BookingRepository, RestaurantRow } from './booking.repository';
@@ -18,7 +18,11 @@ import type { BookingViews } from './booking-views';
 const SEARCH_LIMIT = 20;
 
 /** The bookings of the service days from `start` to `end` (either open). */
-function days(restaurant: RestaurantRow, start?: string, end?: string): BookingFilter {
+function days(
+  restaurant: Pick<RestaurantRow, 'id' | 'timezone'>,
+  start?: string,
+  end?: string,
+): BookingFilter {
   return {
     restaurantId: restaurant.id,
     ...(start ? { from: serviceDayBounds(restaurant.timezone, start).from } : {}),
@@ -36,7 +40,8 @@ export function createBookingReads(
 
   return {
     async list(query: BookingListQuery): Promise<Omit<BookingPage, 'next' | 'previous'>> {
-      const restaurant = await restaurantOrThrow(db, query.restaurant_id);
+      const restaurant = await repository.restaurant(query.restaurant_id);
+      if (!restaurant) throw notFound();
       const filter: BookingFilter = {
         ...days(restaurant, query.start_date, query.end_date),
         search: query.search,
@@ -65,9 +70,10 @@ export function createBookingReads(
 
     /** GET /api/booking/today-bookings/: the restaurant's service day now, by seating time. */
     async today(restaurantId: number): Promise<Booking[]> {
-      const restaurant = await restaurantOrThrow(db, restaurantId);
+      const restaurant = await repository.restaurant(restaurantId);
+      if (!restaurant) throw notFound();
       const day = serviceDateOf(restaurant.timezone, now());
-      return views.views(await repository.all(days(restaurant, day, day)));
+      return views.views(await repository.allListed(days(restaurant, day, day)));
     },
 
     /** GET /api/booking/guest-count/: bookings and covers of a day. */

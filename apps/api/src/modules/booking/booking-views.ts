@@ -2,9 +2,9 @@ import type { Booking } from '@stolik/contracts';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { notFound } from '../../shared/http-errors';
 import type { VisitsRepository } from '../../shared/visits.repository';
-import type { BookingRepository, BookingRow } from './booking.repository';
+import type { BookingRepository, BookingRow, ListedBooking } from './booking.repository';
 
-export function toBooking(row: BookingRow, groups: Map<number, number[]>, visits: number): Booking {
+export function toBooking(row: ListedBooking, groups: Map<number, number[]>, visits: number): Booking {
   const tables =
     row.groupId !== null ? (groups.get(row.groupId) ?? []) : row.tableId !== null ? [row.tableId] : [];
   return {
@@ -30,11 +30,11 @@ export function toBooking(row: BookingRow, groups: Map<number, number[]>, visits
 
 /** Bookings as staff see them: their tables and the guest's earlier visits, for a page in two reads. */
 export function createBookingViews(repository: BookingRepository, visits: VisitsRepository) {
-  async function views(rows: BookingRow[]): Promise<Booking[]> {
+  async function views(rows: ListedBooking[]): Promise<Booking[]> {
     const groupIds = [...new Set(rows.flatMap((r) => (r.groupId === null ? [] : [r.groupId])))];
     const [groups, earlier] = await Promise.all([
       repository.membersOfGroups(groupIds),
-      visits.ofBookings(rows.map((r) => r.id)),
+      visits.ofBookings(rows),
     ]);
     return rows.map((row) => toBooking(row, groups, earlier.get(row.id) ?? 0));
   }

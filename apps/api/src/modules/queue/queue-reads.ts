@@ -11,7 +11,7 @@ import { MessageKey } from '@stolik/contracts';
 import type { Database } from '@stolik/db';
 import { localIsoDate, normalizeMobilePhone } from '@stolik/domain';
 import type { Viewer } from '../../shared/access';
-import { FieldValidationError } from '../../shared/http-errors';
+import { FieldValidationError, notFound } from '../../shared/http-errors';
 import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
 import type { QueueRepository } from './queue.repository';
 import type { QueueViews } from './queue-views';
@@ -32,14 +32,22 @@ export function createQueueReads(
   return {
     estimates: waits.estimates,
 
+    /**
+     * The day's list with every waiting party's wait now. Two rounds: the hall (with what the list
+     * needs of the restaurant) side by side, then the day's entries with their guests' visits.
+     */
     async list(query: QueueListQuery): Promise<QueueEntry[]> {
-      const restaurant = await restaurantOrThrow(db, query.restaurant_id);
-      const day = query.date ?? localIsoDate(restaurant.timezone, now());
-      const [rows, estimates] = await Promise.all([
-        repository.ofDay(restaurant.id, day, query.status, query.search, query.legacy_source),
-        waits.estimates(restaurant.id),
-      ]);
-      return views.views(rows, estimates);
+      const hall = await waits.hallOf(query.restaurant_id);
+      if (!hall.restaurant) throw notFound();
+      const day = query.date ?? localIsoDate(hall.restaurant.timezone, now());
+      const rows = await repository.ofDay(
+        query.restaurant_id,
+        day,
+        query.status,
+        query.search,
+        query.legacy_source,
+      );
+      return views.views(rows, new Map(waits.simulate(hall).map((e) => [e.id, e])));
     },
 
     async get(viewer: Viewer, id: number): Promise<QueueEntry> {

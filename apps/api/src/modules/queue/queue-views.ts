@@ -3,12 +3,16 @@ import { legacySourceOf, type PartyEstimate } from '@stolik/domain';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { notFound } from '../../shared/http-errors';
 import type { VisitsRepository } from '../../shared/visits.repository';
-import type { EntryRow, QueueRepository } from './queue.repository';
+import type { EntryRow, ListedEntry, QueueRepository } from './queue.repository';
 import type { QueueWaits } from './queue-waits';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function toQueueEntry(row: EntryRow, estimate: PartyEstimate | undefined, visits: number): QueueEntry {
+export function toQueueEntry(
+  row: ListedEntry,
+  estimate: PartyEstimate | undefined,
+  visits: number,
+): QueueEntry {
   return {
     id: row.id,
     restaurant: row.restaurantId,
@@ -38,14 +42,14 @@ export function toQueueEntry(row: EntryRow, estimate: PartyEstimate | undefined,
 export function createQueueViews(repository: QueueRepository, waits: QueueWaits, visits: VisitsRepository) {
   return {
     /** Entries of one restaurant with the waits already simulated (`estimates`). */
-    async views(rows: EntryRow[], estimates: Map<number, PartyEstimate>): Promise<QueueEntry[]> {
-      const earlier = await visits.ofQueueEntries(rows.map((r) => r.id));
+    async views(rows: ListedEntry[], estimates: Map<number, PartyEstimate>): Promise<QueueEntry[]> {
+      const earlier = await visits.ofQueueEntries(rows);
       return rows.map((row) => toQueueEntry(row, estimates.get(row.id), earlier.get(row.id) ?? 0));
     },
 
     /** An entry with its wait now (unless already known) and the guest's earlier visits. */
     async view(row: EntryRow, estimate?: PartyEstimate): Promise<QueueEntry> {
-      const earlier = (await visits.ofQueueEntries([row.id])).get(row.id) ?? 0;
+      const earlier = (await visits.ofQueueEntries([row])).get(row.id) ?? 0;
       return toQueueEntry(row, estimate ?? (await waits.estimates(row.restaurantId)).get(row.id), earlier);
     },
 

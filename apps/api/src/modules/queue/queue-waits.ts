@@ -3,7 +3,6 @@ import type { Database } from '@stolik/db';
 import {
   type JoinedFrom,
   joinedFrom,
-  type QueueStatus,
   type Quote,
   type QuoteCorrection,
   type QuoteHistory,
@@ -15,12 +14,14 @@ import {
   turnModel,
   type WaitingParty,
 } from '@stolik/domain';
-import type { EntryRow, QueueRepository } from './queue.repository';
+import { type EntryRow, type HallParty, type QueueRepository, WAITING } from './queue.repository';
 import { loadQuoteRecord } from './quote-record.repository';
 
 const CLEANING_MINUTES = 10;
 const TURN_CACHE_MS = 5 * 60_000;
-export const WAITING: QueueStatus[] = ['live', 'called', 'joined'];
+
+export { WAITING };
+
 const TURN_HISTORY_DAYS = 28;
 /** Booked guests past their end time are expected to leave within minutes. */
 const OVERSTAY_MS = 5 * 60_000;
@@ -28,9 +29,11 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /** The hall as the simulation needs it: tables, who sits where, who waits in order, turn times. */
 export interface Hall {
+  /** The restaurant's zone and walk to the door; undefined when there is no such restaurant. */
+  restaurant: { timezone: string; walkMinutes: number } | undefined;
   tables: { id: number; seatsMin: number; seatsMax: number }[];
-  seated: EntryRow[];
-  waiting: EntryRow[];
+  seated: HallParty[];
+  waiting: HallParty[];
   /** Tables held by bookings, now or later. */
   holds: TableHold[];
   turns: TurnModel;
@@ -89,14 +92,15 @@ export function createQueueWaits(
   async function hallOf(restaurantId: number): Promise<Hall> {
     const at = now();
     // Independent reads, side by side (on PostgreSQL they use separate pooled connections).
-    const [tables, rows, history, walkMinutes, booked] = await Promise.all([
+    const [tables, rows, history, restaurant, booked] = await Promise.all([
       repository.tableSeats(restaurantId),
-      repository.inStatuses(restaurantId, [...WAITING, 'sat']),
+      repository.inHall(restaurantId),
       quoteHistory(restaurantId),
-      repository.walkMinutes(restaurantId),
+      repository.restaurant(restaurantId),
       repository.bookingHolds(restaurantId, at),
     ]);
     return {
+      restaurant,
       tables,
       seated: rows.filter((r) => r.status === 'sat'),
       waiting: rows.filter((r) => r.status !== 'sat'),
@@ -108,7 +112,7 @@ export function createQueueWaits(
       })),
       turns: turnModel(history.turns),
       stayChance: stayChanceOf(history.outcomes),
-      correct: quoteCorrectionOf(history, walkMinutes ?? QUOTE_SETTINGS.walk.default),
+      correct: quoteCorrectionOf(history, restaurant?.walkMinutes ?? QUOTE_SETTINGS.walk.default),
     };
   }
 

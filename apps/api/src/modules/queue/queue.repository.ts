@@ -39,6 +39,52 @@ const {
 export type EntryRow = typeof queueEntries.$inferSelect;
 export type NewEntryRow = typeof queueEntries.$inferInsert;
 
+// Reading a column of 60 rows costs as much as a query of its own on PGlite (every value is
+// decoded in JavaScript): the hot reads take only what they show.
+/** What a staff row of the list shows of an entry (`toQueueEntry`). */
+const listed = {
+  id: queueEntries.id,
+  restaurantId: queueEntries.restaurantId,
+  number: queueEntries.number,
+  groupSize: queueEntries.groupSize,
+  event: queueEntries.event,
+  comment: queueEntries.comment,
+  name: queueEntries.name,
+  phone: queueEntries.phone,
+  source: queueEntries.source,
+  status: queueEntries.status,
+  fake: queueEntries.fake,
+  createdAt: queueEntries.createdAt,
+  invitedAt: queueEntries.invitedAt,
+  seatedAt: queueEntries.seatedAt,
+  finishedAt: queueEntries.finishedAt,
+  tableIds: queueEntries.tableIds,
+  quotedWaitMinutes: queueEntries.quotedWaitMinutes,
+};
+/** An entry as a staff row shows it. */
+export type ListedEntry = Pick<EntryRow, keyof typeof listed>;
+
+/** What the hall's simulation, the forecast and the seat picker read of a party in the hall. */
+const inHall = {
+  id: queueEntries.id,
+  number: queueEntries.number,
+  name: queueEntries.name,
+  groupSize: queueEntries.groupSize,
+  status: queueEntries.status,
+  source: queueEntries.source,
+  tableIds: queueEntries.tableIds,
+  createdAt: queueEntries.createdAt,
+  seatedAt: queueEntries.seatedAt,
+  updatedAt: queueEntries.updatedAt,
+};
+export type HallParty = Pick<EntryRow, keyof typeof inHall>;
+
+/** The parties still waiting for a table, one way or another (reserve entries are not in the queue yet). */
+export const WAITING: QueueStatus[] = ['live', 'called', 'joined'];
+/** The parties the hall's simulation reads: those waiting and those seated. */
+const IN_HALL: QueueStatus[] = [...WAITING, 'sat'];
+const placeholder = sql.placeholder;
+
 const TABLE_HOLDING_BOOKINGS = TABLE_HOLDING_BOOKING_STATUSES as BookingStatus[];
 
 /** A name containing the words, a phone containing the digits (three or more), or the number itself. */
@@ -57,6 +103,62 @@ function searchFilter(search: string): SQL {
 
 /** Where queue entries are read and written; the rules are the services'. */
 export function createQueueRepository(db: Database) {
+  // The queue list's reads run on every request of every host stand: each is built once here and
+  // run with its values (on PostgreSQL, also parsed and planned once per pooled connection).
+  const restaurantId = placeholder('restaurantId');
+  const hot = {
+    tableSeats: db
+      .select({ id: diningTables.id, seatsMin: diningTables.seatsMin, seatsMax: diningTables.seatsMax })
+      .from(diningTables)
+      .where(eq(diningTables.restaurantId, restaurantId))
+      .prepare('queue_table_seats'),
+    inHall: db
+      .select(inHall)
+      .from(queueEntries)
+      .where(
+        and(
+          eq(queueEntries.restaurantId, restaurantId),
+          inArray(queueEntries.status, IN_HALL),
+          eq(queueEntries.fake, false),
+        ),
+      )
+      .orderBy(asc(queueEntries.createdAt), asc(queueEntries.id))
+      .prepare('queue_in_hall'),
+    restaurant: db
+      .select({ timezone: restaurants.timezone, walkMinutes: restaurants.quoteWalkMinutes })
+      .from(restaurants)
+      .where(eq(restaurants.id, restaurantId))
+      .prepare('queue_restaurant'),
+    bookingHolds: db
+      .select({
+        tableId: bookingTables.tableId,
+        status: bookings.status,
+        start: sql<string>`lower(${bookingTables.during})`,
+        end: sql<string>`upper(${bookingTables.during})`,
+      })
+      .from(bookingTables)
+      .innerJoin(bookings, eq(bookings.id, bookingTables.bookingId))
+      .where(
+        and(
+          eq(bookingTables.restaurantId, restaurantId),
+          inArray(bookings.status, TABLE_HOLDING_BOOKINGS),
+          or(
+            sql`upper(${bookingTables.during}) > ${placeholder('at')}::timestamptz`,
+            eq(bookings.status, 'open'),
+          ),
+        ),
+      )
+      .prepare('queue_booking_holds'),
+    day: db
+      .select(listed)
+      .from(queueEntries)
+      .where(
+        and(eq(queueEntries.restaurantId, restaurantId), eq(queueEntries.serviceDate, placeholder('day'))),
+      )
+      .orderBy(desc(queueEntries.updatedAt), desc(queueEntries.id))
+      .prepare('queue_day'),
+  };
+
   return {
     findById: async (id: number): Promise<EntryRow | undefined> =>
       (await db.select().from(queueEntries).where(eq(queueEntries.id, id)))[0],
@@ -119,28 +221,33 @@ export function createQueueRepository(db: Database) {
       statuses?: QueueStatus[],
       search?: string,
       legacySources?: readonly LegacySource[],
-    ) =>
-      db
-        .select()
-        .from(queueEntries)
-        .where(
-          and(
-            eq(queueEntries.restaurantId, restaurantId),
-            eq(queueEntries.serviceDate, day),
-            statuses?.length ? inArray(queueEntries.status, statuses) : undefined,
-            search ? searchFilter(search) : undefined,
-            legacySources?.length ? legacySourceCondition(legacySources) : undefined,
-          ),
-        )
-        .orderBy(desc(queueEntries.updatedAt), desc(queueEntries.id)),
+    ): Promise<ListedEntry[]> =>
+      !statuses?.length && !search && !legacySources?.length
+        ? hot.day.execute({ restaurantId, day })
+        : db
+            .select(listed)
+            .from(queueEntries)
+            .where(
+              and(
+                eq(queueEntries.restaurantId, restaurantId),
+                eq(queueEntries.serviceDate, day),
+                statuses?.length ? inArray(queueEntries.status, statuses) : undefined,
+                search ? searchFilter(search) : undefined,
+                legacySources?.length ? legacySourceCondition(legacySources) : undefined,
+              ),
+            )
+            .orderBy(desc(queueEntries.updatedAt), desc(queueEntries.id)),
 
     /**
      * The parties in these statuses, in queue order (who came first). A Fake is no party: it waits
      * for nothing and holds no table (legacy-source.ts of @stolik/domain).
      */
-    inStatuses: (restaurantId: number, statuses: QueueStatus[]) =>
+    /** The parties waiting and seated, in queue order (a Fake is no party), for the hall's simulation. */
+    inHall: (restaurantId: number): Promise<HallParty[]> => hot.inHall.execute({ restaurantId }),
+
+    inStatuses: (restaurantId: number, statuses: QueueStatus[]): Promise<HallParty[]> =>
       db
-        .select()
+        .select(inHall)
         .from(queueEntries)
         .where(
           and(
@@ -207,11 +314,7 @@ export function createQueueRepository(db: Database) {
     tables: (restaurantId: number) =>
       db.select().from(diningTables).where(eq(diningTables.restaurantId, restaurantId)),
 
-    tableSeats: (restaurantId: number) =>
-      db
-        .select({ id: diningTables.id, seatsMin: diningTables.seatsMin, seatsMax: diningTables.seatsMax })
-        .from(diningTables)
-        .where(eq(diningTables.restaurantId, restaurantId)),
+    tableSeats: (restaurantId: number) => hot.tableSeats.execute({ restaurantId }),
 
     /** Which of these tables are the restaurant's (in a transaction: under the seating lock). */
     tablesAmong: async (
@@ -231,35 +334,15 @@ export function createQueueRepository(db: Database) {
           )
       ).map((t) => t.id),
 
-    walkMinutes: async (restaurantId: number): Promise<number | undefined> =>
-      (
-        await db
-          .select({ walkMinutes: restaurants.quoteWalkMinutes })
-          .from(restaurants)
-          .where(eq(restaurants.id, restaurantId))
-      )[0]?.walkMinutes,
+    /** What the queue needs of its restaurant: its zone (the day's list) and the walk to the door (quotes). */
+    restaurant: async (
+      restaurantId: number,
+    ): Promise<{ timezone: string; walkMinutes: number } | undefined> =>
+      (await hot.restaurant.execute({ restaurantId }))[0],
 
     /** Tables bookings hold from `at` on (and those whose guests sit there still, past the end). */
     bookingHolds: (restaurantId: number, at: Date) =>
-      db
-        .select({
-          tableId: bookingTables.tableId,
-          status: bookings.status,
-          start: sql<string>`lower(${bookingTables.during})`,
-          end: sql<string>`upper(${bookingTables.during})`,
-        })
-        .from(bookingTables)
-        .innerJoin(bookings, eq(bookings.id, bookingTables.bookingId))
-        .where(
-          and(
-            eq(bookingTables.restaurantId, restaurantId),
-            inArray(bookings.status, TABLE_HOLDING_BOOKINGS),
-            or(
-              sql`upper(${bookingTables.during}) > ${at.toISOString()}::timestamptz`,
-              eq(bookings.status, 'open'),
-            ),
-          ),
-        ),
+      hot.bookingHolds.execute({ restaurantId, at: at.toISOString() }),
 
     /**
      * The quantiles of closed parties' minutes at the table by size bucket since `since`, and the
