@@ -67,6 +67,7 @@ export default defineConfig({
       ...onEveryDatabase('db', 'packages/db'),
       ...onEveryDatabase('api', 'apps/api', PACED),
       './apps/miniapp/vitest.config.ts',
+      './apps/miniapp/vitest.own-modules.config.ts',
       {
         test: {
           name: 'e2e',

@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { configDefaults, defineProject } from 'vitest/config';
+import { configDefaults, defineProject, type UserWorkspaceConfig } from 'vitest/config';
 
 /**
  * Test files that must load the app's modules afresh: they replace a module (`vi.mock`), which
@@ -21,7 +21,7 @@ export const OWN_MODULES = [
 ];
 
 /** What both projects share. */
-export const base = {
+export const base: UserWorkspaceConfig & { test: NonNullable<UserWorkspaceConfig['test']> } = {
   plugins: [react()],
   test: {
     environment: 'jsdom',
@@ -33,7 +33,7 @@ export const base = {
     // on two cores.
     pool: 'threads',
   },
-} as const;
+};
 
 export default defineProject({
   ...base,
