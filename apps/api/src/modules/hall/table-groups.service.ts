@@ -4,7 +4,7 @@ import { requireRestaurant, type Viewer } from '../../shared/access';
 import { type FieldMessage, FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
 import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
 import { createHallRepository, type GroupRow } from './hall.repository';
-import { announceHallChange } from './hall-shared';
+import { announceHallChange } from './hall-changes';
 import { groupBookings } from './table-use.repository';
 import { seatsInOrderOrThrow } from './tables.service';
 

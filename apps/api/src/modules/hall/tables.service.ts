@@ -7,7 +7,7 @@ import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
 import { lockSeating } from '../../shared/seating-lock.repository';
 import { toTable } from '../restaurants/restaurants.service';
 import { createHallRepository } from './hall.repository';
-import { announceHallChange } from './hall-shared';
+import { announceHallChange } from './hall-changes';
 import { tableUse } from './table-use.repository';
 
 const numberTaken = () => new FieldValidationError({ number: ['errors.hall.tableNumberTaken'] });

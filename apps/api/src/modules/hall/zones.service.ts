@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../shared/db-errors';
 import { FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
 import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
 import { createHallRepository, type ZoneRow } from './hall.repository';
-import { announceHallChange } from './hall-shared';
+import { announceHallChange } from './hall-changes';
 
 const toZone = (row: ZoneRow): Zone => ({
   id: row.id,

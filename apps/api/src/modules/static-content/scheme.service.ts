@@ -11,7 +11,7 @@ import type { Database, Tx } from '@stolik/db';
 import type { Viewer } from '../../shared/access';
 import { type FieldMessage, FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
 import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
-import { announceHallChange } from '../hall/hall-shared';
+import { announceHallChange } from '../hall/hall-changes';
 import { createSchemeRepository, type TableRow, type VersionRow } from './scheme.repository';
 
 /** The margin around the tables of a restaurant that has no saved scheme yet. */
