@@ -1,32 +1,9 @@
-import type { Booking, QueueEntry, TableLock } from '@stolik/contracts';
+import type { QueueEntry, TableLock } from '@stolik/contracts';
 
-/** A Saturday of the tests' restaurant, in Moscow (UTC+3 all year). */
-export const DAY = '2026-03-14';
+// The day, the clock and the booking of the booking fixtures: one truth for both.
+import { booking, DAY, msk } from '../../../test/booking-fixtures';
 
-/** 'HH:mm' on a date in Moscow as the wire's instant. */
-export const msk = (date: string, time: string) => new Date(`${date}T${time}:00+03:00`).toISOString();
-
-/** A confirmed booking of two at table 3, 19:00-20:30 of DAY, unless told otherwise. */
-export const booking = (over: Partial<Booking> = {}): Booking => ({
-  id: 1,
-  restaurant: 1,
-  table: 3,
-  group: null,
-  tables: [3],
-  group_size: 2,
-  seating_time: msk(DAY, '19:00'),
-  end_time: msk(DAY, '20:30'),
-  status: 'application',
-  name: 'Анна',
-  phone: '+79161234567',
-  comment: '',
-  source: 'staff',
-  deposit: false,
-  created: msk(DAY, '10:00'),
-  updated: msk(DAY, '10:00'),
-  visits: 0,
-  ...over,
-});
+export { booking, DAY, msk };
 
 /** A party of two waiting in the queue since 19:00 of DAY, unless told otherwise. */
 export const queueEntry = (over: Partial<QueueEntry> = {}): QueueEntry => ({
