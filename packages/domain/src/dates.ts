@@ -54,22 +54,33 @@ export function toIsoDate(date: CalendarDate): string {
   return `${String(date.year).padStart(4, '0')}-${pad2(date.month + 1)}-${pad2(date.day)}`;
 }
 
-// Building a DateTimeFormat costs far more than formatting with one, and the queue list asks
-// for "today" on every request: one per zone, kept.
+/**
+ * One DateTimeFormat per zone, kept in `formats`: building one costs far more than formatting with
+ * it, and the hot reads (the queue list's "today", a day's slots) format on every request.
+ */
+export function zoneFormat(
+  formats: Map<string, Intl.DateTimeFormat>,
+  locale: string,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone, ...options });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
 const isoDateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The calendar day (YYYY-MM-DD) at an instant in a time zone: "today" is the restaurant's, not the server's. */
 export function localIsoDate(timeZone: string, at: Date): string {
-  let format = isoDateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    isoDateFormats.set(timeZone, format);
-  }
+  const format = zoneFormat(isoDateFormats, 'en-CA', timeZone, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   const parts = format.formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;

@@ -2,7 +2,7 @@
  * Restaurant-local wall time ↔ instants, with Intl only. A restaurant's hours are wall-clock times
  * in its own zone, so the offset must be looked up for the day in question (DST moves it).
  */
-import { parseIsoDate, toIsoDate } from '../dates';
+import { parseIsoDate, toIsoDate, zoneFormat } from '../dates';
 import type { LocalDate, LocalTime } from './availability';
 
 const MINUTE = 60_000;
@@ -17,12 +17,7 @@ function cached(
   timeZone: string,
   options: Intl.DateTimeFormatOptions,
 ): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', ...options });
-    formats.set(timeZone, format);
-  }
-  return format;
+  return zoneFormat(formats, 'en-GB', timeZone, { hourCycle: 'h23', ...options });
 }
 
 interface WallClock {
