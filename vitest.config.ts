@@ -18,9 +18,14 @@ function unit(name: string, root: string, hookTimeout?: number): TestProjectInli
  * Tests that measure the Telegram dispatcher's pace (at most 30 messages in any second, its
  * pauses, a message within 2 s) by the clock of the process they run in: a file running beside
  * them on the other worker can stall that clock and bunch what was sent evenly. They run after
- * everything else, one file at a time, alone on the machine's two cores.
+ * everything else, one file at a time, alone on the machine's two cores. (What the dispatcher
+ * sends and keeps, untimed, is in dispatcher-deliveries.test.ts and runs with the rest.)
  */
-const PACED = ['src/modules/telegram/telegram-e2e*.test.ts', 'src/modules/telegram/dispatcher*.test.ts'];
+const PACED = [
+  'src/modules/telegram/telegram-e2e*.test.ts',
+  'src/modules/telegram/dispatcher.test.ts',
+  'src/modules/telegram/dispatcher.postgres.test.ts',
+];
 
 function onEveryDatabase(name: string, root: string, paced: string[] = []): TestProjectInlineConfiguration[] {
   const project = (engine: 'pglite' | 'postgres', alone = false): TestProjectInlineConfiguration => ({

@@ -1,177 +1,32 @@
-import { FakeBotApi, peakInWindow, shortestGapPerChat } from '@stolik/bot/testing';
+import { peakInWindow, shortestGapPerChat } from '@stolik/bot/testing';
 import { schema } from '@stolik/db';
-import { eq, inArray } from 'drizzle-orm';
-import { Api } from 'grammy';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createIdentities, type Identities } from '../../test/identities';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { chatsOf, dispatcherKit } from '../../test/dispatcher-kit';
 import { openTestRestaurant } from '../../test/restaurants';
-import { linkTelegram, queueEvent, settled, subscribe, subscribedHostesses } from '../../test/telegram';
-import { createTestApp, TEST_BOT_TOKEN, type TestApp } from '../../test/test-app';
-import { createDispatcher, type Dispatcher } from './dispatcher';
-import { type DispatcherTuning, rateLimitedInARow } from './dispatcher-tuning';
+import { queueEvent, settled, subscribedHostesses } from '../../test/telegram';
 
-let t: TestApp;
-let who: Identities;
-let fake: FakeBotApi;
-let apiRoot: string;
-const running: Dispatcher[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  who = await createIdentities(t);
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  fake = new FakeBotApi();
-  apiRoot = await fake.start();
-});
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((d) => d.stop()));
-  await fake.stop();
-});
-
-function dispatcher(tuning: Partial<DispatcherTuning> = {}, name?: string): Dispatcher {
-  const d = createDispatcher({
-    db: t.database.db,
-    api: new Api(TEST_BOT_TOKEN, { apiRoot }),
-    publicUrl: () => 'https://stolik.test',
-    tuning: { pollMs: 100, ...tuning },
-    ...(name ? { name } : {}),
-  });
-  running.push(d);
-  return d;
-}
-
-const sent = () => fake.callsOf('sendMessage');
-const chatsOf = (calls: { payload: Record<string, unknown> }[]) =>
-  calls.map((c) => Number(c.payload.chat_id));
-
-describe('who hears of a new guest in the queue', () => {
-  it('exactly the subscribed, linked, active members of that restaurant; the name escaped', async () => {
-    const db = t.database.db;
-    const place = await openTestRestaurant(t, who, {
-      name: 'Вкусно',
-      tables: [{ number: '1', seatsMax: 4 }],
-    });
-    // Subscribed to 'live' in this restaurant, linked: hears it.
-    await linkTelegram(db, who.adminA.id, 1001);
-    await subscribe(db, who.adminA.id, place.id, 'queue', ['live', 'sat']);
-    // Linked, but subscribed to other statuses only: does not.
-    await linkTelegram(db, who.hostessA.id, 1002);
-    await subscribe(db, who.hostessA.id, place.id, 'queue', ['called']);
-    // Subscribed (straight in the table), linked, but not a member: does not.
-    await linkTelegram(db, who.hostessB.id, 1003);
-    await subscribe(db, who.hostessB.id, place.id, 'queue', ['live']);
-    // A member, subscribed, linked, but deactivated: does not.
-    await linkTelegram(db, who.targetA.id, 1004);
-    await subscribe(db, who.targetA.id, place.id, 'queue', ['live']);
-    await db.update(schema.users).set({ isActive: false }).where(eq(schema.users.id, who.targetA.id));
-    // Subscribed to the booking type only: does not.
-    await linkTelegram(db, who.superuser.id, 1005);
-    await subscribe(db, who.superuser.id, place.id, 'booking', ['new']);
-
-    const walkIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/reservation/',
-      headers: who.bearer(who.hostessA),
-      payload: { restaurant: place.id, group_size: 3, name: '<b>Вася</b> & Co' },
-    });
-    expect(walkIn.statusCode, walkIn.body).toBe(201);
-    const entry = walkIn.json() as { id: number; number: number };
-
-    await dispatcher().start();
-    await settled(db);
-    expect(chatsOf(sent())).toEqual([1001]);
-    const [message] = sent();
-    expect(message?.payload.parse_mode).toBe('HTML');
-    expect(message?.payload.text).toBe(
-      `<b>Новый гость в очереди</b> · Вкусно\n№${entry.number} · &lt;b&gt;Вася&lt;/b&gt; &amp; Co · 3 гостя`,
-    );
-    expect(message?.payload.reply_markup).toEqual({
-      inline_keyboard: [
-        [{ text: 'Вызвать', callback_data: `q:c:${entry.id}` }],
-        [{ text: 'Открыть очередь', web_app: { url: `https://stolik.test/restaurant/${place.id}` } }],
-      ],
-    });
-    const [delivery] = await db
-      .select()
-      .from(schema.notificationDeliveries)
-      .where(eq(schema.notificationDeliveries.chatId, 1001));
-    expect(delivery).toMatchObject({ userId: who.adminA.id, attempts: 0, lastError: null });
-    expect(delivery?.deliveredAt).not.toBeNull();
-    expect(delivery?.messageId).toEqual(expect.any(Number));
-
-    await db.update(schema.users).set({ isActive: true }).where(eq(schema.users.id, who.targetA.id));
-    await db
-      .update(schema.users)
-      .set({ telegramId: null })
-      .where(
-        inArray(schema.users.id, [
-          who.adminA.id,
-          who.hostessA.id,
-          who.hostessB.id,
-          who.targetA.id,
-          who.superuser.id,
-        ]),
-      );
-  });
-
-  it('writes to the guest who came through Telegram; an SMS guest is noted as not sent', async () => {
-    const db = t.database.db;
-    const [viaTelegram] = await db
-      .insert(schema.outbox)
-      .values({
-        restaurantId: who.restaurantA,
-        type: 'guest',
-        status: 'called',
-        entityId: 7,
-        payload: { channel: 'telegram', chat_id: 5005, number: 12 },
-      })
-      .returning();
-    const [viaSms] = await db
-      .insert(schema.outbox)
-      .values({
-        restaurantId: who.restaurantA,
-        type: 'guest',
-        status: 'called',
-        entityId: 8,
-        payload: { channel: 'sms', chat_id: null, phone: '+79161234567', number: 13 },
-      })
-      .returning();
-    await dispatcher().start();
-    await settled(db);
-    expect(chatsOf(sent())).toEqual([5005]);
-    expect(sent()[0]?.payload.text).toBe('Ваш столик готов! Подходите к хостес «Демо», ваш номер — №12.');
-    expect(sent()[0]?.payload.reply_markup).toEqual({
-      inline_keyboard: [
-        [
-          { text: 'Иду', callback_data: 'g:q:y:7' },
-          { text: 'Не приду', callback_data: 'g:q:n:7' },
-        ],
-      ],
-    });
-    const rows = await db
-      .select()
-      .from(schema.outbox)
-      .where(inArray(schema.outbox.id, [viaTelegram?.id ?? 0, viaSms?.id ?? 0]));
-    const sms = rows.find((r) => r.id === viaSms?.id);
-    expect(sms?.deliveredAt).not.toBeNull();
-    expect(sms?.note).toMatch(/^sms: not sent/);
-    expect(rows.find((r) => r.id === viaTelegram?.id)?.note).toBeNull();
-  });
-});
+/*
+ * The dispatcher's pace, measured by this process's clock: at most 30 messages in any second and
+ * one a second per chat, the pause a 429 asks for, the growing pauses between retries, and a lease
+ * that runs out. A file running beside it can stall that clock, so this file runs alone, after the
+ * others (`api-paced:*` in vitest.config.ts). What the dispatcher sends, to whom and what it keeps
+ * is in dispatcher-deliveries.test.ts, which runs with everything else.
+ */
+const kit = dispatcherKit();
+const { dispatcher, sent } = kit;
 
 describe('Telegram’s limits and failures', () => {
   it('honours a 429: nothing goes out before retry_after, then everything does', async () => {
-    const place = await openTestRestaurant(t, who, { name: 'Лимит', tables: [] });
-    const chats = await subscribedHostesses(t.database.db, place.id, 8, 3001);
-    fake.throttle('sendMessage', 1, 1);
-    await queueEvent(t.database.db, place.id, 1);
+    const place = await openTestRestaurant(kit.t, kit.who, { name: 'Лимит', tables: [] });
+    const chats = await subscribedHostesses(kit.t.database.db, place.id, 8, 3001);
+    kit.fake.throttle('sendMessage', 1, 1);
+    await queueEvent(kit.t.database.db, place.id, 1);
     // Slots 200 ms apart: without the pause, four or five of them would go out within the second.
     await dispatcher({ globalIntervalMs: 200 }).start();
-    await settled(t.database.db);
-    expect(fake.refused).toHaveLength(1);
-    const refused = fake.refused[0];
+    await settled(kit.t.database.db);
+    expect(kit.fake.refused).toHaveLength(1);
+    const refused = kit.fake.refused[0];
     const refusedAt = refused?.at ?? 0;
     expect(sent()).toHaveLength(8);
     expect(new Set(chatsOf(sent()))).toEqual(new Set(chats));
@@ -184,16 +39,16 @@ describe('Telegram’s limits and failures', () => {
   });
 
   it('retries a failing send with growing pauses, then marks it failed for the admins to see', async () => {
-    const place = await openTestRestaurant(t, who, { name: 'Сбой', tables: [] });
-    await subscribedHostesses(t.database.db, place.id, 1, 4001);
-    fake.fail('sendMessage', 100, 500, 'Internal Server Error');
-    await queueEvent(t.database.db, place.id, 1);
+    const place = await openTestRestaurant(kit.t, kit.who, { name: 'Сбой', tables: [] });
+    await subscribedHostesses(kit.t.database.db, place.id, 1, 4001);
+    kit.fake.fail('sendMessage', 100, 500, 'Internal Server Error');
+    await queueEvent(kit.t.database.db, place.id, 1);
     // A short chat interval, so that the pauses seen are the backoff's, not the rate limit's.
     await dispatcher({ backoffBaseMs: 200, maxAttempts: 4, perChatIntervalMs: 10 }).start();
-    await settled(t.database.db);
+    await settled(kit.t.database.db);
     expect(sent()).toEqual([]);
-    expect(fake.refused).toHaveLength(4);
-    const gaps = fake.refused.slice(1).map((call, i) => call.at - (fake.refused[i]?.at ?? 0));
+    expect(kit.fake.refused).toHaveLength(4);
+    const gaps = kit.fake.refused.slice(1).map((call, i) => call.at - (kit.fake.refused[i]?.at ?? 0));
     // 200, 400, 800 ms (±20 % jitter): each pause about twice the one before.
     expect(gaps[0]).toBeGreaterThanOrEqual(160);
     expect(gaps[1]).toBeGreaterThanOrEqual(320);
@@ -201,10 +56,10 @@ describe('Telegram’s limits and failures', () => {
     expect(gaps[0]).toBeLessThan(gaps[1] ?? 0);
     expect(gaps[1]).toBeLessThan(gaps[2] ?? 0);
 
-    const failed = await t.app.inject({
+    const failed = await kit.t.app.inject({
       method: 'GET',
       url: `/api/restaurant/${place.id}/telegram/failed-deliveries/`,
-      headers: who.bearer(who.adminA),
+      headers: kit.who.bearer(kit.who.adminA),
     });
     expect(failed.statusCode, failed.body).toBe(200);
     expect(failed.json()).toMatchObject({
@@ -224,154 +79,14 @@ describe('Telegram’s limits and failures', () => {
     });
   });
 
-  it('gives up at once where retrying cannot help (the guest blocked the bot)', async () => {
-    const place = await openTestRestaurant(t, who, { name: 'Блок', tables: [] });
-    await subscribedHostesses(t.database.db, place.id, 1, 4501);
-    fake.fail('sendMessage', 1, 403, 'Forbidden: bot was blocked by the user');
-    await queueEvent(t.database.db, place.id, 1);
-    await dispatcher().start();
-    await settled(t.database.db);
-    const [row] = await t.database.db
-      .select()
-      .from(schema.notificationDeliveries)
-      .where(eq(schema.notificationDeliveries.chatId, 4501));
-    expect(row).toMatchObject({ attempts: 1, lastError: '403: Forbidden: bot was blocked by the user' });
-    expect(row?.failedAt).not.toBeNull();
-
-    // A guest who never started the bot: the admins see it was for a guest, and which one.
-    fake.fail('sendMessage', 1, 403, "Forbidden: bot can't initiate conversation with a user");
-    await t.database.db.insert(schema.outbox).values({
-      restaurantId: place.id,
-      type: 'guest',
-      status: 'booking_confirmed',
-      entityId: 9,
-      payload: { channel: 'telegram', chat_id: 4502, name: ' Ольга ' },
-    });
-    await settled(t.database.db);
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: `/api/restaurant/${place.id}/telegram/failed-deliveries/`,
-      headers: who.bearer(who.adminA),
-    });
-    expect(listed.json()).toMatchObject({
-      count: 2,
-      results: [
-        { type: 'guest', chat_id: 4502, user: null, user_name: null, guest_name: 'Ольга' },
-        { type: 'queue', chat_id: 4501, user_name: 'Хостес0', guest_name: 'Гость 1' },
-      ],
-    });
-  });
-
-  it('waits at most an hour however long a 429 says, and the whole bot waits with it', async () => {
-    const db = t.database.db;
-    const place = await openTestRestaurant(t, who, { name: 'Неделя', tables: [] });
-    await subscribedHostesses(db, place.id, 1, 4601);
-    // Ten days: a misbehaving proxy, a misread header.
-    fake.throttle('sendMessage', 1, 10 * 24 * 3600);
-    await queueEvent(db, place.id, 1);
-    const d = dispatcher();
-    await d.start();
-    await vi.waitFor(() => expect(fake.refused).toHaveLength(1), { timeout: 5000 });
-    const refusedAt = fake.refused[0]?.at ?? 0;
-    await vi.waitFor(
-      async () => {
-        const [row] = await db
-          .select()
-          .from(schema.notificationDeliveries)
-          .where(eq(schema.notificationDeliveries.chatId, 4601));
-        expect(row?.lastError).toBe('429 #1: retry after 3600 s');
-      },
-      { timeout: 5000 },
-    );
-    await d.stop();
-    const [row] = await db
-      .select()
-      .from(schema.notificationDeliveries)
-      .where(eq(schema.notificationDeliveries.chatId, 4601));
-    const waitMs = (row?.nextAttemptAt.getTime() ?? 0) - refusedAt;
-    expect(waitMs).toBeGreaterThan(3590_000);
-    expect(waitMs).toBeLessThan(3610_000);
-    expect(row).toMatchObject({ attempts: 0, failedAt: null, deliveredAt: null });
-    const [overall] = await db
-      .select()
-      .from(schema.telegramSendSlots)
-      .where(eq(schema.telegramSendSlots.key, 'global'));
-    expect((overall?.nextAt.getTime() ?? 0) - refusedAt).toBeGreaterThan(3590_000);
-    // An hour is long for a test: the row and the bot's pause are put back.
-    await db.delete(schema.notificationDeliveries).where(eq(schema.notificationDeliveries.chatId, 4601));
-    await db.delete(schema.telegramSendSlots);
-  });
-
-  it('gives a message up after 429s in a row, and lists it; another answer between starts the count again', async () => {
-    const db = t.database.db;
-    const place = await openTestRestaurant(t, who, { name: 'Упор', tables: [] });
-    await subscribedHostesses(db, place.id, 1, 4701);
-    const tuning = { maxRateLimitedInARow: 3, backoffBaseMs: 1000, perChatIntervalMs: 10 };
-    const row = async () =>
-      (
-        await db
-          .select()
-          .from(schema.notificationDeliveries)
-          .where(eq(schema.notificationDeliveries.restaurantId, place.id))
-      ).at(-1);
-
-    // Two 429s, a 500, two 429s: never three in a row, so it goes out in the end.
-    fake.throttle('sendMessage', 2, 1);
-    await queueEvent(db, place.id, 1);
-    const d = dispatcher(tuning);
-    await d.start();
-    await vi.waitFor(() => expect(fake.refused).toHaveLength(2), { timeout: 10_000 });
-    expect((await row())?.lastError).toMatch(/^429 #[12]: retry after 1 s$/);
-    fake.fail('sendMessage', 1, 500, 'Internal Server Error');
-    await vi.waitFor(() => expect(fake.refused).toHaveLength(3), { timeout: 10_000 });
-    fake.throttle('sendMessage', 2, 1);
-    await vi.waitFor(() => expect(fake.refused).toHaveLength(5), { timeout: 10_000 });
-    await settled(db, 15_000);
-    expect(fake.refused.map((call) => call.status)).toEqual([429, 429, 500, 429, 429]);
-    expect(sent()).toHaveLength(1);
-    expect(await row()).toMatchObject({ attempts: 1, failedAt: null, lastError: null });
-    await d.stop();
-
-    // Refused three times running: failed for good (no try counted), and listed for the admins.
-    fake.reset();
-    fake.throttle('sendMessage', 100, 1);
-    await queueEvent(db, place.id, 2);
-    const again = dispatcher(tuning);
-    await again.start();
-    await settled(db, 20_000);
-    expect(fake.refused.map((call) => call.status)).toEqual([429, 429, 429]);
-    expect(sent()).toEqual([]);
-    expect(again.stats).toMatchObject({ rateLimited: 3, failed: 1, sent: 0 });
-    const failed = await t.app.inject({
-      method: 'GET',
-      url: `/api/restaurant/${place.id}/telegram/failed-deliveries/`,
-      headers: who.bearer(who.adminA),
-    });
-    expect(failed.statusCode, failed.body).toBe(200);
-    expect(failed.json()).toMatchObject({
-      count: 1,
-      results: [
-        { status: 'live', attempts: 0, last_error: '429 #3: retry after 1 s; gave up after 3 in a row' },
-      ],
-    });
-  });
-
-  it('counts the 429s in a row from last_error, and nothing else', () => {
-    expect(rateLimitedInARow(null)).toBe(0);
-    expect(rateLimitedInARow('500: Internal Server Error')).toBe(0);
-    expect(rateLimitedInARow('429 #1: retry after 5 s')).toBe(1);
-    expect(rateLimitedInARow('429 #17: retry after 3600 s')).toBe(17);
-    expect(rateLimitedInARow('error 429 #3: retry after 1 s')).toBe(0);
-  });
-
   it('keeps to 1 message per second per chat and 30 per second overall', async () => {
-    const place = await openTestRestaurant(t, who, { name: 'Поток', tables: [] });
-    await subscribedHostesses(t.database.db, place.id, 40, 6001);
-    for (let n = 1; n <= 3; n += 1) await queueEvent(t.database.db, place.id, n);
+    const place = await openTestRestaurant(kit.t, kit.who, { name: 'Поток', tables: [] });
+    await subscribedHostesses(kit.t.database.db, place.id, 40, 6001);
+    for (let n = 1; n <= 3; n += 1) await queueEvent(kit.t.database.db, place.id, n);
     const started = Date.now();
     const d = dispatcher();
     await d.start();
-    await settled(t.database.db, 20_000);
+    await settled(kit.t.database.db, 20_000);
     expect(sent()).toHaveLength(120);
     expect(d.stats).toMatchObject({ sent: 120, failed: 0 });
     expect(shortestGapPerChat(sent())).toBeGreaterThanOrEqual(1000);
@@ -385,140 +100,30 @@ describe('Telegram’s limits and failures', () => {
 
 describe('a dispatcher that dies', () => {
   it('loses nothing: another one sends what it had claimed once the lease runs out', async () => {
-    const place = await openTestRestaurant(t, who, { name: 'Авария', tables: [] });
-    const chats = await subscribedHostesses(t.database.db, place.id, 20, 7001);
+    const place = await openTestRestaurant(kit.t, kit.who, { name: 'Авария', tables: [] });
+    const chats = await subscribedHostesses(kit.t.database.db, place.id, 20, 7001);
     const rows = [];
-    for (let n = 1; n <= 3; n += 1) rows.push(await queueEvent(t.database.db, place.id, n));
-    fake.setLatency(20);
+    for (let n = 1; n <= 3; n += 1) rows.push(await queueEvent(kit.t.database.db, place.id, n));
+    kit.fake.setLatency(20);
     const first = dispatcher({ leaseMs: 1500 }, 'first');
     await first.start();
-    await fake.waitFor('sendMessage', 10);
+    await kit.fake.waitFor('sendMessage', 10);
     await first.kill();
     const sentByFirst = sent().length;
     expect(sentByFirst).toBeLessThan(60);
 
     await dispatcher({ leaseMs: 1500 }, 'second').start();
-    await settled(t.database.db, 20_000);
+    await settled(kit.t.database.db, 20_000);
     const got = new Set(sent().map((c) => `${c.payload.chat_id}|${String(c.payload.text).split('\n')[1]}`));
     for (const chat of chats) {
       for (const row of rows)
         expect(got).toContain(`${chat}|№${row.payload.number} · Гость ${row.payload.number} · 2 гостя`);
     }
-    const deliveries = await t.database.db
+    const deliveries = await kit.t.database.db
       .select()
       .from(schema.notificationDeliveries)
       .where(eq(schema.notificationDeliveries.restaurantId, place.id));
     expect(deliveries).toHaveLength(60);
     expect(deliveries.every((d) => d.deliveredAt !== null && d.failedAt === null)).toBe(true);
-  });
-});
-
-describe('forgetting old rows', () => {
-  const DAY_MS = 24 * 3600_000;
-  const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
-
-  /** An outbox row handed over `days` ago, with one message per given state. */
-  async function oldRow(
-    days: number,
-    messages: { chat: number; sentDaysAgo?: number; failedDaysAgo?: number }[],
-  ) {
-    // One transaction: a clean-up running meanwhile must never see the outbox row without its
-    // messages, or it would delete it as emptied.
-    return t.database.db.transaction(async (db) => {
-      const [row] = await db
-        .insert(schema.outbox)
-        .values({
-          restaurantId: who.restaurantA,
-          type: 'queue',
-          status: 'live',
-          entityId: 1,
-          createdAt: daysAgo(days),
-          deliveredAt: daysAgo(days),
-        })
-        .returning();
-      if (!row) throw new Error('no outbox row');
-      for (const m of messages) {
-        await db.insert(schema.notificationDeliveries).values({
-          outboxId: row.id,
-          restaurantId: who.restaurantA,
-          chatId: m.chat,
-          createdAt: daysAgo(days),
-          deliveredAt: m.sentDaysAgo === undefined ? null : daysAgo(m.sentDaysAgo),
-          failedAt: m.failedDaysAgo === undefined ? null : daysAgo(m.failedDaysAgo),
-          // A message still waiting is not due yet, so that no dispatcher of this test sends it.
-          nextAttemptAt: new Date(Date.now() + DAY_MS),
-        });
-      }
-      return row.id;
-    });
-  }
-  const outboxLeft = async (ids: number[]) =>
-    (
-      await t.database.db
-        .select({ id: schema.outbox.id })
-        .from(schema.outbox)
-        .where(inArray(schema.outbox.id, ids))
-    )
-      .map((r) => r.id)
-      .sort((a, b) => a - b);
-  const messagesLeft = async (ids: number[]) =>
-    (
-      await t.database.db
-        .select({ chat: schema.notificationDeliveries.chatId })
-        .from(schema.notificationDeliveries)
-        .where(inArray(schema.notificationDeliveries.outboxId, ids))
-    )
-      .map((r) => r.chat)
-      .sort((a, b) => a - b);
-
-  it('deletes messages sent over 30 days ago, failed over 90, their emptied outbox rows and stale rate slots', async () => {
-    const db = t.database.db;
-    const sentLongAgo = await oldRow(40, [{ chat: 8001, sentDaysAgo: 40 }]);
-    const sentLately = await oldRow(10, [{ chat: 8002, sentDaysAgo: 10 }]);
-    const mixed = await oldRow(40, [
-      { chat: 8003, sentDaysAgo: 40 },
-      { chat: 8004, failedDaysAgo: 40 },
-    ]);
-    const failedLongAgo = await oldRow(100, [{ chat: 8005, failedDaysAgo: 100 }]);
-    const stillWaiting = await oldRow(40, [{ chat: 8006 }]);
-    const ids = [sentLongAgo, sentLately, mixed, failedLongAgo, stillWaiting];
-    const ago = (ms: number) => new Date(Date.now() - ms);
-    await db
-      .insert(schema.telegramSendSlots)
-      .values([
-        { key: 'chat:8101', nextAt: ago(2 * 60_000) },
-        { key: 'chat:8102', nextAt: ago(10_000) },
-        { key: 'chat:8103', nextAt: new Date(Date.now() + 60_000) },
-      ])
-      .onConflictDoNothing();
-    await db
-      .insert(schema.telegramSendSlots)
-      .values({ key: 'global', nextAt: ago(2 * 60_000) })
-      .onConflictDoUpdate({ target: schema.telegramSendSlots.key, set: { nextAt: ago(2 * 60_000) } });
-
-    const removed = await dispatcher().cleanUp();
-    expect(removed).toMatchObject({ sent: 2, failed: 1, outbox: 2 });
-    expect(await messagesLeft(ids)).toEqual([8002, 8004, 8006]);
-    expect(await outboxLeft(ids)).toEqual([sentLately, mixed, stillWaiting].sort((a, b) => a - b));
-    const keys = (await db.select().from(schema.telegramSendSlots)).map((s) => s.key);
-    expect(keys).not.toContain('chat:8101');
-    expect(keys).toEqual(expect.arrayContaining(['chat:8102', 'chat:8103', 'global']));
-
-    // Nothing old is left: a second clean-up finds nothing.
-    expect(await dispatcher().cleanUp()).toMatchObject({ sent: 0, failed: 0, outbox: 0 });
-    await db.delete(schema.outbox).where(inArray(schema.outbox.id, ids));
-  });
-
-  it('cleans up by itself while it runs', async () => {
-    const d = dispatcher({ cleanupEveryMs: 100 });
-    await d.start();
-    // Written after the first clean-up at start: found by a later one.
-    const row = await oldRow(45, [{ chat: 8201, sentDaysAgo: 45 }]);
-    const deadline = Date.now() + 10_000;
-    while ((await outboxLeft([row])).length > 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(await outboxLeft([row])).toEqual([]);
-    expect(await messagesLeft([row])).toEqual([]);
   });
 });
