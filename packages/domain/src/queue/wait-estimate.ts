@@ -25,6 +25,8 @@ export interface TableHold {
   tableId: number;
   start: Date;
   end: Date;
+  /** A booking's party size: quote.ts draws how long the party stays (it may leave before the end). */
+  partySize?: number;
 }
 
 export interface WaitingParty {
