@@ -1,9 +1,10 @@
 /**
  * The one quote a waiting guest is given, the same on the guest's page, in the join answer, on the
- * staff row and in the forecast strip. It is the hall simulation of wait-estimate.ts fed with what
- * the restaurant's history says about turn times (their spread, not just a median) and about the
- * guests ahead who will walk away, corrected by the restaurant's own record of how such estimates
- * came true, with a floor for the walk to the table.
+ * staff row and in the forecast strip. Not a fixed "minutes per party" but a simulation of the hall,
+ * run 19 times with what cannot be known drawn from the restaurant's history: how long each party
+ * stays (the spread of turn times, not just a median), which guests ahead walk away or never come
+ * when called. The middle of the drawn waits is corrected by the restaurant's own record of how such
+ * estimates came true, with a floor for the walk to the table.
  *
  * `bench/quotes` measures it on simulated service nights against the rules peers use.
  */
