@@ -347,7 +347,8 @@ export interface Quote extends PartyEstimate {
 
 /**
  * How many evenings the hall is simulated for a quote, each with other stays, walk-aways and
- * no-shows drawn. 19: each party draws every 5 % slice of what it may do once.
+ * no-shows drawn: each party draws every nineteenth of what it may do once. More draws gain a few
+ * thousandths of the error for as many times the cost (bench/quotes/README.md).
  */
 export const QUOTE_DRAWS = 19;
 
@@ -391,6 +392,8 @@ export interface DrawnWaits {
   waits: Float64Array;
   /** The index in `tables` of the table the party got in that draw. */
   tables: Int32Array;
+  /** The chance that the party is still waiting when its table comes in that draw (`stayChance`). */
+  stillWaiting: Float64Array;
 }
 
 /** The seeds' second part, one per kind of draw. */
@@ -499,6 +502,7 @@ export function drawWaits(input: Omit<QuoteInput, 'correct'>): DrawnWaits {
 
   const waits = new Float64Array(partyCount * K);
   const tables = new Int32Array(partyCount * K);
+  const stillWaiting = new Float64Array(partyCount * K);
   const free = new Float64Array(tableCount);
   const holdEnd = new Float64Array(holds.length);
   for (let d = 0; d < K; d += 1) {
@@ -532,8 +536,8 @@ export function drawWaits(input: Omit<QuoteInput, 'correct'>): DrawnWaits {
       waits[at] = bestStart;
       // The party's own wait is counted whatever it does; the parties behind it find the table
       // taken only if, in this draw, it waited that long and came when called.
-      const party = queue[i] as QuoteInput['queue'][number];
-      if (input.stayChance(party.waitedMinutes, bestStart) <= (walksAway[at] as number)) continue;
+      stillWaiting[at] = input.stayChance((queue[i] as QuoteInput['queue'][number]).waitedMinutes, bestStart);
+      if ((stillWaiting[at] as number) <= (walksAway[at] as number)) continue;
       free[best] =
         bestStart +
         ((noShow[at] as number) < (absentChance[i] as number)
@@ -541,7 +545,7 @@ export function drawWaits(input: Omit<QuoteInput, 'correct'>): DrawnWaits {
           : (stays[at] as number));
     }
   }
-  return { waits, tables };
+  return { waits, tables, stillWaiting };
 }
 
 /**
@@ -554,7 +558,7 @@ export function drawWaits(input: Omit<QuoteInput, 'correct'>): DrawnWaits {
  */
 export function quoteWaits(input: QuoteInput): Quote[] {
   const K = QUOTE_DRAWS;
-  const { waits, tables } = drawWaits(input);
+  const { waits, tables, stillWaiting } = drawWaits(input);
   const order = new Int32Array(K);
   const weight = new Float64Array(K);
   return input.queue.map((party, i) => {
@@ -574,7 +578,7 @@ export function quoteWaits(input: QuoteInput): Quote[] {
     }
     let total = 0;
     for (let j = 0; j < K; j += 1) {
-      weight[j] = input.stayChance(party.waitedMinutes, waits[from + (order[j] as number)] as number);
+      weight[j] = stillWaiting[from + (order[j] as number)] as number;
       total += weight[j] as number;
     }
     // Where the record says nobody waits that long, every draw counts alike.
