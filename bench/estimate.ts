@@ -1,4 +1,5 @@
 import {
+  noShowChanceOf,
   quoteCorrectionOf,
   quoteWaits,
   stayChanceOf,
@@ -16,9 +17,10 @@ export interface EstimateBench {
 }
 
 /**
- * The quote the API computes on every queue list and join (`quoteWaits`: the hall simulation with
- * learned turn times, walk-aways and the record's correction) for a 60-table restaurant with 40
- * parties waiting, all tables busy, some booked, and four weeks of history.
+ * The quote the API computes on every queue list and join (`quoteWaits`: the hall simulated 19
+ * times with learned turn times, walk-aways and no-shows drawn, then the record's correction) for a
+ * 60-table restaurant with 40 parties waiting, all tables busy, some booked, and four weeks of
+ * history.
  */
 export function measureEstimate(runs = 2000): EstimateBench {
   const now = new Date('2026-11-20T19:00:00Z');
@@ -38,6 +40,8 @@ export function measureEstimate(runs = 2000): EstimateBench {
       tableId: t.id,
       start: new Date(now.getTime() + 45 * 60_000),
       end: new Date(now.getTime() + 165 * 60_000),
+      // Half of them with the party's size: its stay is drawn (quote.ts).
+      ...(t.id % 10 === 0 ? { partySize: 4 } : {}),
     }));
   const queue = Array.from({ length: 40 }, (_, i) => ({
     id: i + 1,
@@ -54,7 +58,7 @@ export function measureEstimate(runs = 2000): EstimateBench {
     })),
   );
   const stayChance = stayChanceOf(
-    Array.from({ length: 18 }, (_, i) => ({ minute: i * 5, seated: 40 - i, left: 2 + (i % 4) })),
+    Array.from({ length: 18 }, (_, i) => ({ minute: i * 5, called: 40 - i, left: 2 + (i % 4) })),
   );
   const correct = quoteCorrectionOf(
     {
@@ -69,10 +73,26 @@ export function measureEstimate(runs = 2000): EstimateBench {
     5,
   );
 
+  const noShows = noShowChanceOf([
+    { from: 'door', called: 300, absent: 6, heldMinutes: 5 },
+    { from: 'away', called: 200, absent: 20, heldMinutes: 5 },
+  ]);
+
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) {
     const start = performance.now();
-    quoteWaits({ now, tables, seated, holds, queue, turns, cleaningMinutes: 10, correct, stayChance });
+    quoteWaits({
+      now,
+      tables,
+      seated,
+      holds,
+      queue,
+      turns,
+      cleaningMinutes: 10,
+      correct,
+      stayChance,
+      noShows,
+    });
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);

@@ -89,8 +89,11 @@ export interface NightRecord {
   turns: { size: number; seatedAt: number; minutes: number }[];
   /** Seated queue parties: size, hour joined, wait. */
   waits: { size: number; hour: number; wait: number }[];
-  /** Every queue party that was seated or left: which, and after how many minutes of waiting. */
-  outcomes: { seated: boolean; minutes: number }[];
+  /**
+   * Every queue party that was called (or seated) or walked away uncalled: which, and after how
+   * many minutes of waiting.
+   */
+  outcomes: { called: boolean; minutes: number }[];
   parties: Party[];
 }
 
@@ -311,8 +314,9 @@ export function simulateNight(random: Rng, scenario: Scenario, quoters: Record<s
     if (nextJoin >= joins.length && queue.length === 0 && !anyoneSits) break;
   }
   for (const p of parties) {
-    if (p.seatedAt !== null) record.outcomes.push({ seated: true, minutes: p.seatedAt - p.joinedAt });
-    else if (p.leftAt !== null) record.outcomes.push({ seated: false, minutes: p.leftAt - p.joinedAt });
+    const calledAt = p.calledAt ?? p.seatedAt;
+    if (calledAt !== null) record.outcomes.push({ called: true, minutes: calledAt - p.joinedAt });
+    else if (p.leftAt !== null) record.outcomes.push({ called: false, minutes: p.leftAt - p.joinedAt });
   }
   return record;
 }

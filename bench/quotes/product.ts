@@ -2,6 +2,8 @@ import {
   type EstimateErrors,
   estimateStep,
   type JoinedFrom,
+  type NoShowRecord,
+  noShowChanceOf,
   OUTCOME_STEP_MINUTES,
   type QuoteHistory,
   quoteCorrectionOf,
@@ -42,19 +44,27 @@ const joinedFrom = (p: Party): JoinedFrom => (p.remote ? 'away' : 'door');
 /**
  * What the API reads from the restaurant's last 28 days (`loadQuoteHistory` in queue-waits.ts and
  * `loadQuoteRecord` in quote-record.repository.ts): the quantiles of the closed queue parties' minutes at the
- * table by size bucket; joins by outcome and minutes waited; the product's own estimates at the join
- * against the seated parties' actual waits (by where they joined from and step of the estimate);
- * and the minutes from call to seat (by where they joined from).
+ * table by size bucket; joins by outcome (called, or walked away uncalled) and minutes waited until
+ * then; the product's own estimates at the join against the seated parties' actual waits (by where
+ * they joined from and step of the estimate); the minutes from call to seat, and the called guests
+ * who never came with how long their table waited (both by where they joined from).
  */
 export function learnedHistory(history: NightRecord[]): QuoteHistory {
   const byBucket = new Map<number, number[]>();
   const outcomes = new Map<number, WaitOutcomes>();
   const errors = new Map<string, { from: JoinedFrom; step: number; minutes: number[] }>();
   const walks = new Map<JoinedFrom, number[]>();
+  const noShows = new Map<JoinedFrom, { called: number; held: number[] }>();
   for (const night of history.slice(-28)) {
     for (const p of night.parties) {
-      if (p.seatedAt === null) continue;
       const from = joinedFrom(p);
+      if (p.calledAt !== null) {
+        const calls = noShows.get(from) ?? { called: 0, held: [] };
+        calls.called += 1;
+        if (p.seatedAt === null && p.leftAt !== null) calls.held.push(p.leftAt - p.calledAt);
+        noShows.set(from, calls);
+      }
+      if (p.seatedAt === null) continue;
       if (p.calledAt !== null) {
         if (!walks.has(from)) walks.set(from, []);
         walks.get(from)?.push(p.seatedAt - p.calledAt);
@@ -73,8 +83,8 @@ export function learnedHistory(history: NightRecord[]): QuoteHistory {
     }
     for (const o of night.outcomes) {
       const minute = Math.floor(o.minutes / OUTCOME_STEP_MINUTES) * OUTCOME_STEP_MINUTES;
-      const step = outcomes.get(minute) ?? { minute, left: 0, seated: 0 };
-      if (o.seated) step.seated += 1;
+      const step = outcomes.get(minute) ?? { minute, left: 0, called: 0 };
+      if (o.called) step.called += 1;
       else step.left += 1;
       outcomes.set(minute, step);
     }
@@ -101,6 +111,14 @@ export function learnedHistory(history: NightRecord[]): QuoteHistory {
     walks: [...walks].map(
       ([from, minutes]): WalkRecord => ({ from, samples: minutes.length, median: median(minutes) }),
     ),
+    noShows: [...noShows].map(
+      ([from, calls]): NoShowRecord => ({
+        from,
+        called: calls.called,
+        absent: calls.held.length,
+        heldMinutes: calls.held.length > 0 ? median(calls.held) : 0,
+      }),
+    ),
   };
 }
 
@@ -115,6 +133,7 @@ export function productQuoter(history: NightRecord[]): Quoter {
   const turns = turnModel(learned.turns);
   const stayChance = stayChanceOf(learned.outcomes);
   const correct = quoteCorrectionOf(learned, 5);
+  const noShows = noShowChanceOf(learned.noShows);
   return (view) => {
     const quotes = quoteWaits({
       now: at(view.now),
@@ -130,6 +149,7 @@ export function productQuoter(history: NightRecord[]): Quoter {
         tableId: b.tableId,
         start: at(b.start),
         end: at(Math.max(b.start + BOOKING.holdMinutes, b.state === 'sat' ? view.now + 5 : 0)),
+        partySize: b.size,
       })),
       queue: view.queue.map((p) => ({
         id: p.id,
@@ -141,6 +161,7 @@ export function productQuoter(history: NightRecord[]): Quoter {
       cleaningMinutes: 10,
       correct,
       stayChance,
+      noShows,
     });
     const quote = quotes.find((e) => e.id === view.party.id);
     return { quoted: quote?.waitMinutes ?? null, estimate: quote?.estimateMinutes ?? null };

@@ -9,15 +9,16 @@ import { measureQuotes, PRODUCT, RULES } from './index';
 describe('quote accuracy on simulated service nights', () => {
   const result = measureQuotes(10);
 
-  it('misses by at most 0.65 of what every rule peers use misses by, and leaves few guests waiting 10+ min past the quote', () => {
+  it('misses by about half of what every rule peers use misses by, and leaves few guests waiting 10+ min past the quote', () => {
     const product = result.overall[PRODUCT];
     if (!product) throw new Error('no product figures');
-    for (const rule of RULES) expect(product.mae, rule).toBeLessThan((result.overall[rule]?.mae ?? 0) * 0.65);
-    // Measured when written: MAE 3.58 min (best rule 6.23: 0.58), 3.7 % seated 10+ min past the
-    // quote, 87.2 % no later than quote + 5. Before the record's correction: MAE 4.7, 3.0 %, 89 %.
-    expect(product.mae).toBeLessThan(3.8);
-    expect(product.late10).toBeLessThan(0.05);
-    expect(product.withinPlus5).toBeGreaterThan(0.85);
+    for (const rule of RULES) expect(product.mae, rule).toBeLessThan((result.overall[rule]?.mae ?? 0) * 0.52);
+    // Measured when written: MAE 3.11 min (best rule 6.23: 0.50), 3.4 % seated 10+ min past the
+    // quote, 89.2 % no later than quote + 5. With one simulation of middling stays instead of 19
+    // drawn (before the draws): MAE 3.58 (0.58), 3.7 %, 87.2 %.
+    expect(product.mae).toBeLessThan(3.25);
+    expect(product.late10).toBeLessThan(0.04);
+    expect(product.withinPlus5).toBeGreaterThan(0.88);
     expect(result.line).toMatch(
       /^quotes: MAE ratio \d+\.\d\d \(product \d+\.\d min, best rule [a-z0-9 ]+ \d+\.\d min\); late 10\+ min \d+\.\d %$/,
     );

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  drawWaits,
   estimateStep,
+  noShowChanceOf,
+  QUOTE_DRAWS,
   type QuoteInput,
   quoteCorrectionOf,
   quoteOutcome,
@@ -31,8 +34,11 @@ const base = (over: Partial<QuoteInput>): QuoteInput => ({
   cleaningMinutes: 10,
   correct: quoteCorrectionOf({ errors: [], walks: [] }, 5),
   stayChance: () => 1,
+  noShows: noShowChanceOf([]),
   ...over,
 });
+const couples = (ids: number[], from: 'door' | 'away' = 'door') =>
+  ids.map((id) => ({ id, partySize: 2, waitedMinutes: 0, from }));
 
 describe('the quote (issue #20)', () => {
   it('quotes the walk from the door, not 0, when a table is free now', () => {
@@ -51,14 +57,18 @@ describe('the quote (issue #20)', () => {
     ).toBe(0);
   });
 
-  it('learns turn times as quantiles, and expects a party still there after its median to stay on', () => {
+  it('learns turn times as quantiles, and draws a party still there after its median from the stays past it', () => {
     const turns = turnModel([spread(2)]);
     expect(turns.expected(2)).toBe(75); // the median
-    expect(turns.remaining(2, 0)).toBe(75);
-    // Seated 100 minutes ago: of the quantiles past 100 (105, 110, 115, 120), the middle one.
-    expect(turns.remaining(2, 100)).toBe(10);
-    // Past every quantile: about to pay.
-    expect(turns.remaining(2, 200)).toBe(1);
+    expect(turns.stay(2, 0, 0.5)).toBe(75);
+    // Seated 100 minutes ago (the 75 % quantile): the middle of the stays past it is the 87.5 %, 112.5.
+    expect(turns.stay(2, 100, 0.5)).toBeCloseTo(12.5, 5);
+    expect(turns.stay(2, 100, 0)).toBeCloseTo(0 + 1, 5); // about to leave (at least a minute)
+    // Past the 95 % (120): the tail of a lognormal of the spread the quantiles show, not "about to pay".
+    expect(turns.stay(2, 120, 0.5)).toBeGreaterThan(8);
+    expect(turns.stay(2, 120, 0.5)).toBeLessThan(15);
+    // Past every draw: about to pay.
+    expect(turns.stay(2, 400, 0.5)).toBe(1);
     // Too few samples: the default turn times stay (60 minutes for a couple).
     expect(turnModel([{ ...spread(2), samples: 4 }]).expected(2)).toBeCloseTo(60, 5);
   });
@@ -67,30 +77,97 @@ describe('the quote (issue #20)', () => {
     const [quote] = quoteWaits(
       base({
         seated: [{ tableId: 1, seatedAt: minutesAgo(100), partySize: 2 }],
-        queue: [{ id: 1, partySize: 2, waitedMinutes: 0, from: 'door' as const }],
+        queue: couples([1]),
         turns: turnModel([spread(2)]),
       }),
     );
-    expect(quote?.waitMinutes).toBe(20); // 10 more minutes at the table, 10 of cleaning
+    // The middle draw: 12.5 more minutes at the table, 10 of cleaning.
+    expect(quote?.estimateMinutes).toBe(23);
+  });
+
+  it('draws each party once in every slice of its stays, the same on every call', () => {
+    const input = base({
+      seated: [{ tableId: 1, seatedAt: minutesAgo(20), partySize: 2 }],
+      queue: couples([1]),
+      turns: turnModel([spread(2)]),
+    });
+    const { waits } = drawWaits(input);
+    const drawn = [...waits].sort((a, b) => a - b);
+    const turns = turnModel([spread(2)]);
+    expect(drawn).toHaveLength(QUOTE_DRAWS);
+    drawn.forEach((wait, d) => {
+      expect(wait).toBeCloseTo(turns.stay(2, 20, (d + 0.5) / QUOTE_DRAWS) + 10, 5);
+    });
+    // Seeded by the table and the seating time, never by chance: two screens, one quote.
+    expect([...drawWaits(input).waits]).toEqual([...waits]);
+    expect(quoteWaits(input)).toEqual(quoteWaits(input));
   });
 
   it('lets the parties ahead who will walk away take no table', () => {
-    const queue = [1, 2, 3, 4].map((id) => ({ id, partySize: 2, waitedMinutes: 0, from: 'door' as const }));
-    const all = quoteWaits(base({ queue }));
-    expect(all.map((q) => q.waitMinutes)).toEqual([5, 70, 140, 210]);
-    // Half of those facing a long wait will leave: 1 + 0.5 parties expected by the second (it takes
-    // its table), 2 by the third (it leaves its table to the fourth).
-    const half = quoteWaits(base({ queue, stayChance: (_, more) => (more < 30 ? 1 : 0.5) }));
-    expect(half.map((q) => q.waitMinutes)).toEqual([5, 70, 140, 140]);
+    const queue = couples([1, 2, 3, 4]);
+    const all = quoteWaits(base({ queue })).map((q) => q.waitMinutes as number);
+    // A table free now, then the middle of one couple's stay (60 by default) and cleaning, then of
+    // two and three: the middle of a sum of right-skewed stays is more than the sum of the middles.
+    expect(all.slice(0, 2)).toEqual([5, 70]);
+    expect(all[2]).toBeGreaterThan(140);
+    expect(all[3]).toBeGreaterThan(210);
+    // Half of those facing a wait of 30 minutes or more leave: in half the draws the second party
+    // is gone and leaves its table to the third.
+    const half = quoteWaits(base({ queue, stayChance: (_, more) => (more < 30 ? 1 : 0.5) })).map(
+      (q) => q.waitMinutes as number,
+    );
+    expect(half[1]).toBe(70);
+    expect(half[2]).toBeLessThan((all[2] as number) - 20);
+    expect(half[3]).toBeLessThan((all[3] as number) - 40);
+  });
+
+  it('quotes the wait of the guests who stay: the draws where the table comes late count less', () => {
+    const input = base({
+      seated: [{ tableId: 1, seatedAt: minutesAgo(0), partySize: 2 }],
+      queue: couples([1]),
+    });
+    const staying = quoteWaits(input)[0]?.estimateMinutes as number;
+    // Guests leave after 60 minutes of waiting: the draws past it hardly count.
+    const leaving = quoteWaits({ ...input, stayChance: (_, more) => (more < 60 ? 1 : 0.05) })[0]
+      ?.estimateMinutes as number;
+    expect(leaving).toBeLessThan(staying);
+    expect(leaving).toBeLessThan(60);
+    // Where the record says nobody waits past 20 minutes, every draw counts alike: the middle one.
+    const nobody = quoteWaits({ ...input, stayChance: (_, more) => (more < 20 ? 1 : 0) })[0];
+    expect(nobody?.estimateMinutes).toBe(staying);
+  });
+
+  it('frees the table of a called party who never comes once the record says it stood waiting', () => {
+    const queue = [...couples([1], 'away'), ...couples([2])];
+    expect(quoteWaits(base({ queue })).map((q) => q.waitMinutes)).toEqual([5, 70]);
+    const never = noShowChanceOf([{ from: 'away', called: 40, absent: 40, heldMinutes: 5 }]);
+    expect(quoteWaits(base({ queue, noShows: never })).map((q) => q.estimateMinutes)).toEqual([0, 5]);
+    // Fewer than 20 guests called: everyone comes.
+    const few = noShowChanceOf([{ from: 'away', called: 19, absent: 19, heldMinutes: 5 }]);
+    expect(few('away')).toEqual({ chance: 0, heldMinutes: 0 });
+    expect(noShowChanceOf([{ from: 'away', called: 40, absent: 4, heldMinutes: 6 }])('away')).toEqual({
+      chance: 0.1,
+      heldMinutes: 6,
+    });
+  });
+
+  it('expects a booked party to leave when parties of its size do, not at the end of its hold', () => {
+    const hold = { tableId: 1, start: minutesAgo(30), end: new Date(NOW.getTime() + 90 * 60_000) };
+    const [toTheEnd] = quoteWaits(base({ holds: [hold], queue: couples([1]) }));
+    expect(toTheEnd?.estimateMinutes).toBe(100); // the hold's end and cleaning
+    const [booked] = quoteWaits(base({ holds: [{ ...hold, partySize: 2 }], queue: couples([1]) }));
+    // A couple 30 minutes at the table stays about 30 more by default (median 60), then cleaning.
+    expect(booked?.estimateMinutes).toBeGreaterThan(30);
+    expect(booked?.estimateMinutes).toBeLessThan(50);
   });
 
   it('learns from history how long guests wait before walking away', () => {
-    // 100 joins: 40 seated within 5 minutes, 10 left after 5-10 minutes, 10 after 10-15, and so on.
+    // 100 joins: 40 called within 5 minutes, 10 left after 5-10 minutes, 10 after 10-15, and so on.
     const outcomes = [
-      { minute: 0, seated: 40, left: 0 },
-      { minute: 5, seated: 0, left: 10 },
-      { minute: 10, seated: 0, left: 10 },
-      { minute: 15, seated: 20, left: 20 },
+      { minute: 0, called: 40, left: 0 },
+      { minute: 5, called: 0, left: 10 },
+      { minute: 10, called: 0, left: 10 },
+      { minute: 15, called: 20, left: 20 },
     ];
     const stay = stayChanceOf(outcomes);
     // After the first step 60 wait on; 10 leave in the next: 50/60 are still there 5 minutes on.
@@ -98,7 +175,7 @@ describe('the quote (issue #20)', () => {
     expect(stay(0, 0)).toBe(1);
     expect(stay(5, 10)).toBeCloseTo((50 / 60) * (40 / 50), 5);
     // Too little history: everyone stays.
-    expect(stayChanceOf([{ minute: 5, seated: 0, left: 10 }])(0, 60)).toBe(1);
+    expect(stayChanceOf([{ minute: 5, called: 0, left: 10 }])(0, 60)).toBe(1);
   });
 
   it('corrects the estimate by how such estimates came true for such guests, step by step', () => {

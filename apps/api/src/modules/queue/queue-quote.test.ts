@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentities, type Identities } from '../../test/identities';
 import { openTestRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { expectAboutTurns } from '../../test/waits';
 
 /** Issue #20: one quote for a guest wherever it is shown, with the walk from the door as its floor. */
 describe('the quote of a waiting guest', () => {
@@ -110,8 +111,12 @@ describe('the quote of a waiting guest', () => {
       return forecast.results.map((item) => item.waiting_time);
     };
     for (let i = 0; i < 3; i++) expect((await join(r.id)).statusCode).toBe(201);
-    // No history: each couple takes the table after the one before (60 minutes, 10 of cleaning).
-    expect(await quotes()).toEqual([70, 140, 210]);
+    // No history: each couple takes the table after the one before (60 minutes in the middle, 10
+    // of cleaning).
+    const before = await quotes();
+    expect(before[0]).toBe(70);
+    expectAboutTurns(before[1], 2);
+    expectAboutTurns(before[2], 3);
 
     // Four weeks ago to now: 10 guests seated within minutes, 30 gone after waiting 20-25 minutes.
     const day = 24 * 60 * 60_000;
@@ -141,10 +146,56 @@ describe('the quote of a waiting guest', () => {
         .insert(schema.queueHistory)
         .values({ entryId: row.id, toStatus: 'live', at: created });
     }
-    // Of those facing an hour's wait, most walk away: the third couple is quoted sooner than 210.
+    // Of those facing an hour's wait, most walk away: the third couple is quoted sooner.
     const waits = await quotes();
     expect(waits[0]).toBe(70);
-    expect(waits[2]).toBeLessThan(210);
+    expect(waits[2]).toBeLessThan(before[2] as number);
+  });
+
+  it('learns how many called guests never come, and gives the table they were called to to those behind them', async () => {
+    const r = await openTestRestaurant(t, who, { name: 'Не пришли', tables: [{ number: '1', seatsMax: 2 }] });
+    // A guest by the form, for whom the table is free now, and a walk-in behind them.
+    expect((await join(r.id)).statusCode).toBe(201);
+    const walkIn = async () => {
+      const forecast = Forecast.parse((await staff('GET', `/api/reservation/forecast/${r.id}/`)).json());
+      return forecast.results.map((item) => item.waiting_time);
+    };
+    expect((await staff('POST', '/api/reservation/', { restaurant: r.id, group_size: 2 })).statusCode).toBe(
+      201,
+    );
+    // No record: the guest by the form comes, stays 60 minutes, and the table takes 10 to clear.
+    expect(await walkIn()).toEqual([5, 70]);
+
+    // Four weeks of record: 20 guests by the form called to a table, none came; the table waited 5
+    // minutes for each. Called, they are no walk-aways: the chance of leaving uncalled stays nil.
+    const day = 24 * 60 * 60_000;
+    let n = 7000;
+    for (let i = 0; i < 20; i++) {
+      const created = new Date(Date.now() - (i + 1) * day);
+      const invited = new Date(created.getTime() + 60_000);
+      const [row] = await t.database.db
+        .insert(schema.queueEntries)
+        .values({
+          restaurantId: r.id,
+          serviceDate: localIsoDate('Europe/Moscow', created),
+          number: n++,
+          groupSize: 2,
+          source: 'guest_form',
+          status: 'cancelled',
+          guestToken: randomBytes(18).toString('base64url'),
+          createdAt: created,
+          invitedAt: invited,
+          finishedAt: new Date(invited.getTime() + 5 * 60_000),
+          updatedAt: invited,
+        })
+        .returning();
+      if (!row) throw new Error('no entry');
+      await t.database.db
+        .insert(schema.queueHistory)
+        .values({ entryId: row.id, toStatus: 'live', at: created });
+    }
+    // The guest by the form will not come either: the walk-in gets the table once it has waited 5.
+    expect(await walkIn()).toEqual([5, 5]);
   });
 
   it("corrects its estimate by how the restaurant's own estimates came true, for door and remote guests apart", async () => {

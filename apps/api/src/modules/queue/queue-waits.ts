@@ -3,6 +3,8 @@ import type { Database } from '@stolik/db';
 import {
   type JoinedFrom,
   joinedFrom,
+  type NoShowChance,
+  noShowChanceOf,
   type Quote,
   type QuoteCorrection,
   type QuoteHistory,
@@ -38,6 +40,7 @@ export interface Hall {
   holds: TableHold[];
   turns: TurnModel;
   stayChance: (waited: number, more: number) => number;
+  noShows: NoShowChance;
   /** From the simulation's estimate to the quote: the record's correction, the walk as its floor. */
   correct: QuoteCorrection;
 }
@@ -52,8 +55,8 @@ export function createQueueWaits(
   const turnCacheMs = options.turnCacheMs ?? TURN_CACHE_MS;
   /**
    * What the restaurant's last four weeks say about its queue: the quantiles of closed parties'
-   * minutes at the table by size bucket, and the share of joins that were seated (the rest walked
-   * away or never came). `bench/quotes` learns the same from its simulated history.
+   * minutes at the table by size bucket, how long joins waited until called or gone, and the record
+   * of quotes, walks and no-shows. `bench/quotes` learns the same from its simulated history.
    */
   // Four weeks of closed parties barely move in a few minutes: one query per restaurant per
   // TURN_CACHE_MS, not one per list request (the list is the busiest call of a host stand).
@@ -83,7 +86,7 @@ export function createQueueWaits(
       })),
       outcomes: outcomes.map((o) => ({
         minute: Number(o.minute),
-        seated: Number(o.seated),
+        called: Number(o.called),
         left: Number(o.left),
       })),
     };
@@ -106,12 +109,15 @@ export function createQueueWaits(
       waiting: rows.filter((r) => r.status !== 'sat'),
       holds: booked.map((b) => ({
         tableId: b.tableId,
+        // The booked party's stay is drawn like a queue party's: it may leave before the end.
+        partySize: b.partySize,
         start: new Date(b.start),
         // Booked guests still at the table past their end: there a few minutes more.
         end: new Date(Math.max(new Date(b.end).getTime(), at.getTime() + OVERSTAY_MS)),
       })),
       turns: turnModel(history.turns),
       stayChance: stayChanceOf(history.outcomes),
+      noShows: noShowChanceOf(history.noShows),
       correct: quoteCorrectionOf(history, restaurant?.walkMinutes ?? QUOTE_SETTINGS.walk.default),
     };
   }
@@ -142,6 +148,7 @@ export function createQueueWaits(
       cleaningMinutes: CLEANING_MINUTES,
       correct: hall.correct,
       stayChance: hall.stayChance,
+      noShows: hall.noShows,
     });
   }
 

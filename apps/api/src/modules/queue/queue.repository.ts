@@ -133,6 +133,7 @@ export function createQueueRepository(db: Database) {
       .select({
         tableId: bookingTables.tableId,
         status: bookings.status,
+        partySize: bookings.groupSize,
         start: sql<string>`lower(${bookingTables.during})`,
         end: sql<string>`upper(${bookingTables.during})`,
       })
@@ -346,15 +347,15 @@ export function createQueueRepository(db: Database) {
 
     /**
      * The quantiles of closed parties' minutes at the table by size bucket since `since`, and the
-     * joins (entries that entered the live queue: analytics' definition), seated or gone, by how
-     * long they had waited, in 5-minute steps.
+     * joins (entries that entered the live queue: analytics' definition), called (or seated) or
+     * gone uncalled, by how long they had waited until then, in 5-minute steps.
      */
     async quoteHistory(restaurantId: number, since: Date) {
       // Literal SQL on purpose: the same text in select and group by (bound values would differ).
       const bucket = sql<number>`case when ${queueEntries.groupSize} <= 2 then 2 when ${queueEntries.groupSize} <= 4 then 4 when ${queueEntries.groupSize} <= 6 then 6 else 8 end`;
       const quantiles = sql.raw(`array[${TURN_QUANTILES.join(',')}]::float8[]`);
       const outcomeMinute = sql.raw(
-        `(floor(greatest(0, extract(epoch from coalesce(seated_at, finished_at) - created_at)) / ${OUTCOME_STEP_MINUTES * 60}) * ${OUTCOME_STEP_MINUTES})::int`,
+        `(floor(greatest(0, extract(epoch from coalesce(invited_at, seated_at, finished_at) - created_at)) / ${OUTCOME_STEP_MINUTES * 60}) * ${OUTCOME_STEP_MINUTES})::int`,
       );
       const [turns, outcomes] = await Promise.all([
         db
@@ -379,8 +380,8 @@ export function createQueueRepository(db: Database) {
         db
           .select({
             minute: outcomeMinute,
-            seated: sql<number>`(count(*) filter (where ${queueEntries.seatedAt} is not null))::int`,
-            left: sql<number>`(count(*) filter (where ${queueEntries.seatedAt} is null))::int`,
+            called: sql<number>`(count(*) filter (where ${queueEntries.invitedAt} is not null or ${queueEntries.seatedAt} is not null))::int`,
+            left: sql<number>`(count(*) filter (where ${queueEntries.invitedAt} is null and ${queueEntries.seatedAt} is null))::int`,
           })
           .from(queueEntries)
           .where(

@@ -5,6 +5,7 @@ import {
   ESTIMATE_STEP_MINUTES,
   type EstimateErrors,
   type JoinedFrom,
+  type NoShowRecord,
   type QuoteHistory,
   type WalkRecord,
 } from '@stolik/domain';
@@ -14,19 +15,21 @@ import { countsInQueueFiguresSql } from './entry-source.repository';
 const { queueEntries } = schema;
 
 /**
- * The restaurant's record of its own quotes since `since` (issue #20), for `quoteCorrectionOf`:
+ * The restaurant's record of its own quotes since `since` (issue #20), for `quoteCorrectionOf` and `noShowChanceOf`:
  * - errors: seated joins by where they joined from and step of the hall simulation's estimate at the
  *   join (`estimated_wait_minutes`, never the corrected quote), with the median of actual wait
  *   (seated − joined) minus that estimate;
  * - walks: seated joins that were called first, by where they joined from, with the median minutes
- *   from the call to the table.
+ *   from the call to the table;
+ * - noShows: joins called to a table, by where they joined from: how many, how many never came
+ *   (never seated), and the median minutes from the call until they were given up.
  * `bench/quotes` learns the same from its simulated nights (`learnedHistory`).
  */
 export async function loadQuoteRecord(
   db: Database,
   restaurantId: number,
   since: Date,
-): Promise<Pick<QuoteHistory, 'errors' | 'walks'>> {
+): Promise<Pick<QuoteHistory, 'errors' | 'walks' | 'noShows'>> {
   // Literal SQL on purpose: the same text in select and group by (bound values would differ).
   const from = sql.raw(`(case when source = 'staff' then 'door' else 'away' end)`);
   const step = sql.raw(
@@ -39,7 +42,7 @@ export async function loadQuoteRecord(
     gte(queueEntries.createdAt, since),
     sql`${queueEntries.seatedAt} is not null`,
   );
-  const [errors, walks] = await Promise.all([
+  const [errors, walks, noShows] = await Promise.all([
     db
       .select({
         from: sql<JoinedFrom>`${from}`,
@@ -65,6 +68,27 @@ export async function loadQuoteRecord(
         ),
       )
       .groupBy(from),
+    db
+      .select({
+        from: sql<JoinedFrom>`${from}`,
+        called: sql<number>`count(*)::int`,
+        absent: sql<number>`(count(*) filter (where ${queueEntries.seatedAt} is null))::int`,
+        heldMinutes: sql<
+          number | null
+        >`percentile_cont(0.5) within group (order by extract(epoch from ${queueEntries.finishedAt} - ${queueEntries.invitedAt})::float8 / 60) filter (where ${queueEntries.seatedAt} is null)`,
+      })
+      .from(queueEntries)
+      .where(
+        and(
+          eq(queueEntries.restaurantId, restaurantId),
+          countsInQueueFiguresSql(),
+          gte(queueEntries.createdAt, since),
+          sql`${queueEntries.invitedAt} is not null`,
+          // How the call ended: seated, or given up (a call still open says nothing yet).
+          sql`(${queueEntries.seatedAt} is not null or (${queueEntries.status} = 'cancelled' and ${queueEntries.finishedAt} >= ${queueEntries.invitedAt}))`,
+        ),
+      )
+      .groupBy(from),
   ]);
   return {
     errors: errors.map(
@@ -77,6 +101,14 @@ export async function loadQuoteRecord(
     ),
     walks: walks.map(
       (w): WalkRecord => ({ from: w.from, samples: Number(w.samples), median: Number(w.median) }),
+    ),
+    noShows: noShows.map(
+      (n): NoShowRecord => ({
+        from: n.from,
+        called: Number(n.called),
+        absent: Number(n.absent),
+        heldMinutes: Number(n.heldMinutes ?? 0),
+      }),
     ),
   };
 }
