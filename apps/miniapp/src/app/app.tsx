@@ -1,13 +1,11 @@
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { AppRoot } from '@telegram-apps/telegram-ui';
 import { useEffect, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { TestStandPopup } from '../features/app-install/components/test-stand-popup';
 import { TelegramAutoLink } from '../features/telegram/hooks/use-telegram-auto-link';
 import { retryQuery } from '../shared/api/query-retry';
 import { SESSION_EXPIRED_PATH, setSessionExpiredHandler } from '../shared/api/transport';
-import { i18n } from '../shared/i18n/i18n';
 import {
   cachedSessionOwner,
   forgetLastData,
@@ -57,7 +55,7 @@ function Themed() {
   );
 }
 
-/** Providers in one place: data, language, theme, router. */
+/** Providers in one place: data, theme, session, router (the texts need none: shared/i18n). */
 export function App() {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
@@ -69,13 +67,11 @@ export function App() {
   useEffect(() => keepLastData(queryClient, () => cachedSessionOwner(queryClient)), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
-        <ThemeProvider>
-          <SessionProvider>
-            <Themed />
-          </SessionProvider>
-        </ThemeProvider>
-      </I18nextProvider>
+      <ThemeProvider>
+        <SessionProvider>
+          <Themed />
+        </SessionProvider>
+      </ThemeProvider>
     </QueryClientProvider>
   );
 }

@@ -2,11 +2,9 @@ import type { FrontendEventBody } from '@stolik/contracts';
 import { render, screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RouteError } from '../../app/route-error';
-import { i18n } from '../i18n/i18n';
 import { lazyScreen } from '../routing/lazy-screen';
 import { forgetErrorReports, installErrorReports, MAX_REPORTS_PER_PAGE, reportError } from './error-reports';
 
@@ -152,11 +150,7 @@ describe('what is reported by itself', () => {
       throw new Error('the queue screen broke');
     }
     const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteError /> }]);
-    render(
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>,
-    );
+    render(<RouterProvider router={router} />);
     expect(await screen.findByText(/Что-то пошло не так при инициализации приложения/)).toBeTruthy();
     await arrived(1);
     expect(reports[0]).toMatchObject({ event: 'route_error', message: 'Error: the queue screen broke' });

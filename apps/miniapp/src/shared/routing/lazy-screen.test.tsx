@@ -1,7 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../i18n/i18n';
 import { lazyScreen } from './lazy-screen';
 
 describe('a screen whose code fails to load (spec §2, §9)', () => {
@@ -27,11 +25,7 @@ describe('a screen whose code fails to load (spec §2, §9)', () => {
 
   it('reloads the page after one second', async () => {
     const { Component } = await failing();
-    render(
-      <I18nextProvider i18n={i18n}>
-        <Component />
-      </I18nextProvider>,
-    );
+    render(<Component />);
     expect(screen.getByRole('alert').textContent).toContain(
       'Что-то пошло не так при инициализации приложения',
     );
@@ -44,11 +38,7 @@ describe('a screen whose code fails to load (spec §2, §9)', () => {
   it('does not reload in a loop when the reload did not help', async () => {
     window.sessionStorage.setItem('stolik:chunk-reload', String(Date.now()));
     const { Component } = await failing();
-    render(
-      <I18nextProvider i18n={i18n}>
-        <Component />
-      </I18nextProvider>,
-    );
+    render(<Component />);
     act(() => vi.advanceTimersByTime(5000));
     expect(reload).not.toHaveBeenCalled();
   });

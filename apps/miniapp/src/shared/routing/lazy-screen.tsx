@@ -1,9 +1,8 @@
 import { CHUNK_RELOAD_DELAY_MS } from '@stolik/domain';
 import type { ru } from '@stolik/i18n';
 import { type ComponentType, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { reportError } from '../api/error-reports';
-import { addTexts } from '../i18n/i18n';
+import { addTexts, useTranslation } from '../i18n/i18n';
 
 const RELOAD_MARK = 'stolik:chunk-reload';
 

@@ -5,9 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { StrictMode, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../i18n/i18n';
 import { SessionProvider, useSession } from './session';
 
 // Outside Telegram by default (the real module: jsdom has no launch parameters); a test sets raw
@@ -103,11 +101,9 @@ function renderSession({ strict = false } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const tree = (
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <SessionProvider>
-          <Probe />
-        </SessionProvider>
-      </I18nextProvider>
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>
     </QueryClientProvider>
   );
   return render(strict ? <StrictMode>{tree}</StrictMode> : tree);

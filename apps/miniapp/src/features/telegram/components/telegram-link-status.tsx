@@ -1,7 +1,7 @@
 import type { Me } from '@stolik/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { meQueryKey } from '../../../shared/session/session';
 import { createTelegramLink } from '../../../shared/session/session-api';
 import { haptic, useConfirm } from '../../../shared/telegram/bridge';
