@@ -4,8 +4,7 @@ import { paths } from '../../shared/routing/paths';
 import { usePageTitle } from '../../shared/ui/page';
 
 export { AppInstallScreen } from '../../features/app-install/components/app-install-screen';
-// Screens open without signing in (spec §2, §6).
-export { InviteScreen } from '../../features/auth/components/invite-screen';
+// Screens open without signing in (spec §2, §6); the invitation, which reads data, is apart (app/router.tsx).
 export { LoginScreen } from '../../features/auth/components/login-screen';
 export { SignUpScreen } from '../../features/auth/components/sign-up-screen';
 

@@ -2,10 +2,9 @@ import type { FrontendEventBody } from '@stolik/contracts';
 import { render, screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RouteError } from '../../app/route-error';
-import { lazyScreen } from '../routing/lazy-screen';
+import { RouteErrorBoundary } from '../../app/route-error';
+import { screenLoader } from '../routing/lazy-screen';
 import { forgetErrorReports, installErrorReports, MAX_REPORTS_PER_PAGE, reportError } from './error-reports';
 
 const server = setupServer();
@@ -149,8 +148,11 @@ describe('what is reported by itself', () => {
     function Broken(): never {
       throw new Error('the queue screen broke');
     }
-    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteError /> }]);
-    render(<RouterProvider router={router} />);
+    render(
+      <RouteErrorBoundary pathname="/">
+        <Broken />
+      </RouteErrorBoundary>,
+    );
     expect(await screen.findByText(/Что-то пошло не так при инициализации приложения/)).toBeTruthy();
     await arrived(1);
     expect(reports[0]).toMatchObject({ event: 'route_error', message: 'Error: the queue screen broke' });
@@ -159,7 +161,7 @@ describe('what is reported by itself', () => {
   });
 
   it("a screen's code that failed to load", async () => {
-    const failing = lazyScreen(
+    const failing = screenLoader(
       () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
       () => () => null,
     );

@@ -18,6 +18,8 @@ const at = (file: string) => path.join(SRC, file);
 /** Each group of screens in the router, with the texts it loads beside its code. */
 const GROUPS: [string, string, Partial<typeof ru>][] = [
   ['public', 'app/routes/public-screens.tsx', publicTexts],
+  ['invitation', 'features/auth/components/invite-screen.tsx', publicTexts],
+  ['data layer', 'app/layout/data-layer.tsx', {}],
   ['guest', 'app/routes/guest-screens.tsx', guest],
   ['telegram', 'app/routes/telegram-screens.tsx', telegram],
   ['staff', 'app/routes/staff-screens.tsx', staff],

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lazyScreen } from './lazy-screen';
+import { screenLoader } from './lazy-screen';
 
 describe('a screen whose code fails to load (spec §2, §9)', () => {
   const reload = vi.fn();
@@ -18,13 +18,13 @@ describe('a screen whose code fails to load (spec §2, §9)', () => {
     vi.restoreAllMocks();
   });
 
-  const failing = lazyScreen(
+  const failing = screenLoader(
     () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
     () => () => null,
   );
 
   it('reloads the page after one second', async () => {
-    const { Component } = await failing();
+    const { default: Component } = await failing();
     render(<Component />);
     expect(screen.getByRole('alert').textContent).toContain(
       'Что-то пошло не так при инициализации приложения',
@@ -37,7 +37,7 @@ describe('a screen whose code fails to load (spec §2, §9)', () => {
 
   it('does not reload in a loop when the reload did not help', async () => {
     window.sessionStorage.setItem('stolik:chunk-reload', String(Date.now()));
-    const { Component } = await failing();
+    const { default: Component } = await failing();
     render(<Component />);
     act(() => vi.advanceTimersByTime(5000));
     expect(reload).not.toHaveBeenCalled();
@@ -45,7 +45,7 @@ describe('a screen whose code fails to load (spec §2, §9)', () => {
 
   it('gives the screen itself when its code loads', async () => {
     const Screen = () => null;
-    const { Component } = await lazyScreen(
+    const { default: Component } = await screenLoader(
       () => Promise.resolve({ Screen }),
       (m) => m.Screen,
     )();
