@@ -79,6 +79,11 @@ export default defineConfig({
           ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A watchdog, not a measure: expect.poll gives up after 1 s by default, and a screen whose
+          // code is still loading keeps the one before it while the address has already changed
+          // (React Router's navigations are transitions), so on a loaded machine a poll that starts
+          // at the new address can need longer. What the tests expect to appear is unchanged.
+          expect: { poll: { timeout: 5_000 } },
           // Two files at a time, each with its own product (its own data folder and port) and its
           // own browser: a browser test spends much of its time waiting on the page, so two side by
           // side take about half the time of one after the other (measured: 334 s against ~615 s).

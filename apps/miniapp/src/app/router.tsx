@@ -21,7 +21,10 @@ const settings = () => import('./routes/settings-screens');
 const publicScreens = () => import('./routes/public-screens');
 const guest = () => import('./routes/guest-screens');
 const telegram = () => import('./routes/telegram-screens');
+// The rarer ways in, each apart from /login's chunk (issue #21: its first screen carries only itself).
 const invite = () => import('../features/auth/components/invite-screen');
+const signUp = () => import('../features/auth/components/sign-up-screen');
+const appInstall = () => import('../features/app-install/components/app-install-screen');
 
 /** The query cache, around the screens that read data: /login and its like draw without it. */
 const WithData = lazyScreen(
@@ -37,11 +40,11 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { path: 'login', Component: lazyScreen(publicScreens, (m) => m.LoginScreen, texts.public) },
-          { path: 'sign-up', Component: lazyScreen(publicScreens, (m) => m.SignUpScreen, texts.public) },
+          { path: 'sign-up', Component: lazyScreen(signUp, (m) => m.SignUpScreen, texts.public) },
           { path: 'redirect', Component: lazyScreen(publicScreens, (m) => m.RedirectScreen, texts.public) },
           {
             path: 'app-install',
-            Component: lazyScreen(publicScreens, (m) => m.AppInstallScreen, texts.public),
+            Component: lazyScreen(appInstall, (m) => m.AppInstallScreen, texts.public),
           },
           {
             Component: WithData,

@@ -19,6 +19,8 @@ const at = (file: string) => path.join(SRC, file);
 const GROUPS: [string, string, Partial<typeof ru>][] = [
   ['public', 'app/routes/public-screens.tsx', publicTexts],
   ['invitation', 'features/auth/components/invite-screen.tsx', publicTexts],
+  ['sign-up', 'features/auth/components/sign-up-screen.tsx', publicTexts],
+  ['app install', 'features/app-install/components/app-install-screen.tsx', publicTexts],
   ['data layer', 'app/layout/data-layer.tsx', {}],
   ['guest', 'app/routes/guest-screens.tsx', guest],
   ['telegram', 'app/routes/telegram-screens.tsx', telegram],

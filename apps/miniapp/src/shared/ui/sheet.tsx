@@ -1,3 +1,4 @@
+import './sheet.css';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from '../i18n/i18n';
 import { telegramBackButtonAvailable, useTelegramBackButton } from '../telegram/telegram';

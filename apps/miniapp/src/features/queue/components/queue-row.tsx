@@ -1,3 +1,4 @@
+import '../queue.css';
 import type { QueueEntry } from '@stolik/contracts';
 import type { QueueAction } from '@stolik/domain';
 import { useEffect, useRef } from 'react';

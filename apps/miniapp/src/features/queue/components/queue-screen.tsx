@@ -1,3 +1,4 @@
+import '../queue.css';
 import { QUOTE_SETTINGS, type QueueEntry } from '@stolik/contracts';
 import {
   BREAKPOINT_LANDSCAPE,
