@@ -20,7 +20,7 @@ export const FIRST_SCREEN_LIMIT_KB = 120;
  * shell around it.
  */
 export const SCREENS: Record<string, string[]> = {
-  '/login': ['src/app/routes/public-screens.tsx', 'src/shared/i18n/texts/public.ts'],
+  '/login': ['src/app/routes/public-screens.tsx', 'src/shared/i18n/texts/login.ts'],
   '/restaurant/{id}': [
     'src/app/layout/data-layer.tsx',
     'src/app/layout/app-shell.tsx',

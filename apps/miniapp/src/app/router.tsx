@@ -8,6 +8,7 @@ import { RouteErrorBoundary } from './route-error';
 
 // Each group of screens brings its texts with it (shared/i18n/texts/).
 const texts = {
+  login: () => import('../shared/i18n/texts/login'),
   public: () => import('../shared/i18n/texts/public'),
   guest: () => import('../shared/i18n/texts/guest'),
   telegram: () => import('../shared/i18n/texts/telegram'),
@@ -39,9 +40,9 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: 'login', Component: lazyScreen(publicScreens, (m) => m.LoginScreen, texts.public) },
+          { path: 'login', Component: lazyScreen(publicScreens, (m) => m.LoginScreen, texts.login) },
           { path: 'sign-up', Component: lazyScreen(signUp, (m) => m.SignUpScreen, texts.public) },
-          { path: 'redirect', Component: lazyScreen(publicScreens, (m) => m.RedirectScreen, texts.public) },
+          { path: 'redirect', Component: lazyScreen(publicScreens, (m) => m.RedirectScreen, texts.login) },
           {
             path: 'app-install',
             Component: lazyScreen(appInstall, (m) => m.AppInstallScreen, texts.public),

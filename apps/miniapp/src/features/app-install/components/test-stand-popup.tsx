@@ -1,4 +1,4 @@
-import '../app-install.css';
+import '../test-stand.css';
 import { TEST_STAND_CLICKS } from '@stolik/domain';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
