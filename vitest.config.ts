@@ -84,8 +84,11 @@ export default defineConfig({
           ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // What a page shows after a tap is polled for up to 10 s, as Playwright's own waits allow
-          // (Vitest's default, 1 s, failed on a loaded machine: a Telegram popup 1.2 s after a tap).
+          // A watchdog, not a measure: what a page shows after a tap is polled for up to 10 s, as
+          // Playwright's own waits allow. Vitest's default, 1 s, failed on a loaded machine (a
+          // Telegram popup 1.2 s after a tap), and a screen whose code is still loading keeps the one
+          // before it while the address has already changed (React Router's navigations are
+          // transitions). What the tests expect to appear is unchanged.
           expect: { poll: { timeout: 10_000 } },
           // Three files at a time, each with its own product (its own data folder and port) and its
           // own browser: a browser test spends much of its time waiting on the page (one file at a

@@ -16,11 +16,13 @@ export const FIRST_SCREEN_LIMIT_KB = 120;
 
 /**
  * What each screen loads on demand beside the entry (apps/miniapp/src/app/router.tsx): its
- * screens' chunk and the texts that come with it, and for a staff screen the shell around it.
+ * screens' chunk and the texts that come with it, and for a staff screen the query cache and the
+ * shell around it.
  */
 export const SCREENS: Record<string, string[]> = {
-  '/login': ['src/app/routes/public-screens.tsx', 'src/shared/i18n/texts/public.ts'],
+  '/login': ['src/app/routes/public-screens.tsx', 'src/shared/i18n/texts/login.ts'],
   '/restaurant/{id}': [
+    'src/app/layout/data-layer.tsx',
     'src/app/layout/app-shell.tsx',
     'src/shared/i18n/texts/shell.ts',
     'src/app/routes/restaurant-layout.tsx',

@@ -1,6 +1,6 @@
 import { canEditScheme, canSeeSettings } from '@stolik/domain';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { useTranslation } from '../shared/i18n/i18n';
 import { paths } from '../shared/routing/paths';
 import { useSession } from '../shared/session/session';
 import { viewerIn } from '../shared/session/viewer';

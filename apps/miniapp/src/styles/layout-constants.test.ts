@@ -41,7 +41,7 @@ const EXPECTED: Record<string, number> = {
 
 /** Widths of media queries that are a component's own, not a layout breakpoint of the spec. */
 const OWN_WIDTHS: Record<number, string> = {
-  420: 'index.css: the queue row folds its actions on the narrowest phones',
+  420: 'features/queue/queue.css: the queue row folds its actions on the narrowest phones',
 };
 
 describe('the layout constants in the stylesheets', () => {
@@ -75,9 +75,15 @@ describe('the layout constants in the stylesheets', () => {
   });
 
   it("takes a dropdown list's heights from the properties, not written-out pixels", () => {
-    expect(indexCss).toMatch(
+    // The restaurant switcher's list, in the staff shell's stylesheet.
+    const shellCss = readFileSync(join(src, 'app/layout/shell.css'), 'utf8');
+    expect(shellCss).toMatch(
       /max-height: var\(--dropdown-max-height\);\s*min-height: var\(--dropdown-min-height\);/,
     );
-    expect(indexCss).not.toMatch(new RegExp(`^\\s*max-height: ${DROPDOWN_MAX_HEIGHT}px`, 'm'));
+    for (const file of cssFiles(src)) {
+      expect(readFileSync(file, 'utf8'), file).not.toMatch(
+        new RegExp(`^\\s*max-height: ${DROPDOWN_MAX_HEIGHT}px`, 'm'),
+      );
+    }
   });
 });

@@ -2,9 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AppRoot } from '@telegram-apps/telegram-ui';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { i18n } from '../shared/i18n/i18n';
 import { ThemeProvider } from '../shared/theme/theme';
 
 /** Renders a screen with the app's providers, at a route, with a fresh query cache (no retries). */
@@ -13,13 +11,11 @@ export function renderAt(element: ReactElement, { path = '/', route = '/' } = {}
   const router = createMemoryRouter([{ path, element }], { initialEntries: [route] });
   return render(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <ThemeProvider>
-          <AppRoot>
-            <RouterProvider router={router} />
-          </AppRoot>
-        </ThemeProvider>
-      </I18nextProvider>
+      <ThemeProvider>
+        <AppRoot>
+          <RouterProvider router={router} />
+        </AppRoot>
+      </ThemeProvider>
     </QueryClientProvider>,
   );
 }

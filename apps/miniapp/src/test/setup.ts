@@ -1,6 +1,7 @@
 import { ru } from '@stolik/i18n';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { forgetSuperSetup } from '../features/app-install/api/super-setup';
 import { addTexts } from '../shared/i18n/i18n';
 import { installTelegramAdapter } from '../shared/telegram/telegram';
 import { clearToasts } from '../shared/ui/toast';
@@ -30,6 +31,8 @@ if (!window.matchMedia) {
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  // Asked once per page in the app; each test's server may answer it differently.
+  forgetSuperSetup();
 });
 
 // The files of a worker may share its loaded modules (isolate: false in vitest.config.ts). This

@@ -1,3 +1,4 @@
+import './shell.css';
 import './shell-tools.css';
 import { BREAKPOINT_MOBILE } from '@stolik/domain';
 import { useCallback, useState } from 'react';

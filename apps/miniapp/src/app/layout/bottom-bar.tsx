@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useTranslation } from '../../shared/i18n/i18n';
 import type { NavItem } from './navigation';
 
 /** The phone's tab bar (under 768 px): big targets within the thumb's reach. */

@@ -1,6 +1,6 @@
 import { FONT_SIZE_DEFAULT, FONT_SIZE_MAX, FONT_SIZE_MIN } from '@stolik/domain';
 import { useCallback, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/i18n';
 import { useDismiss } from '../../shared/ui/use-dismiss';
 import { setStaffFontSize, useStaffFontSize } from './font-size';
 

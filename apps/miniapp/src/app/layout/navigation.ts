@@ -1,7 +1,7 @@
 import type { Restaurant } from '@stolik/contracts';
 import { canSeeAnalytics, canSeeSettings, type RoleHolder } from '@stolik/domain';
-import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
+import type { TextKey } from '../../shared/i18n/i18n';
 import { paths } from '../../shared/routing/paths';
 import {
   CalendarIcon,
@@ -17,7 +17,7 @@ import {
 
 export interface NavItem {
   id: string;
-  labelKey: Extract<ParseKeys, `nav.${string}`>;
+  labelKey: Extract<TextKey, `nav.${string}`>;
   to: string;
   icon: ComponentType<{ size?: number }>;
   /** Active only on this exact path (the queue is the restaurant's index). */

@@ -1,10 +1,10 @@
 import type { Me } from '@stolik/contracts';
 import { Cell, Section } from '@telegram-apps/telegram-ui';
 import { useCallback, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useInstall } from '../../features/app-install/use-install';
 import { TelegramLinkStatus } from '../../features/telegram/components/telegram-link-status';
+import { useTranslation } from '../../shared/i18n/i18n';
 import { paths } from '../../shared/routing/paths';
 import { displayedRole, displayName } from '../../shared/session/viewer';
 import { DownloadIcon, LogOutIcon, TelegramIcon, UserIcon } from '../../shared/ui/icons';

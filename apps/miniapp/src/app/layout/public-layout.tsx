@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { GuestFrame } from '../../shared/guest-style/guest-frame';
+import { useTranslation } from '../../shared/i18n/i18n';
 import { isGuestPath, paths, publicParentPath } from '../../shared/routing/paths';
 import { telegramEnvironment, useTelegramBackButton } from '../../shared/telegram/telegram';
 import { ThemeToggle } from '../../shared/theme/theme-toggle';

@@ -1,7 +1,7 @@
 import type { Me, Restaurant } from '@stolik/contracts';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { RestaurantSwitcher } from '../../features/restaurants/components/restaurant-switcher';
+import { useTranslation } from '../../shared/i18n/i18n';
 import { paths } from '../../shared/routing/paths';
 import { ThemeToggle } from '../../shared/theme/theme-toggle';
 import { CollapseIcon, ExpandIcon, HomeIcon } from '../../shared/ui/icons';

@@ -1,7 +1,7 @@
 import type { Restaurant } from '@stolik/contracts';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RestaurantSwitcher } from '../../features/restaurants/components/restaurant-switcher';
+import { useTranslation } from '../../shared/i18n/i18n';
 import { paths } from '../../shared/routing/paths';
 import { ThemeToggle } from '../../shared/theme/theme-toggle';
 import { LogOutIcon, QrIcon, TelegramIcon } from '../../shared/ui/icons';

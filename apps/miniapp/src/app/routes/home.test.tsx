@@ -4,11 +4,9 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Link, RouterProvider, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listenForInstallOffer } from '../../features/app-install/install-offer';
-import { i18n } from '../../shared/i18n/i18n';
 import { installTelegramAdapter } from '../../shared/telegram/telegram';
 import { fakeTelegram } from '../../test/fake-telegram';
 import { renderAt } from '../../test/render';
@@ -51,11 +49,9 @@ function renderApp(entry: string) {
   );
   render(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <AppRoot>
-          <RouterProvider router={router} />
-        </AppRoot>
-      </I18nextProvider>
+      <AppRoot>
+        <RouterProvider router={router} />
+      </AppRoot>
     </QueryClientProvider>,
   );
   return router;

@@ -1,7 +1,7 @@
 import { Cell, List, Section } from '@telegram-apps/telegram-ui';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigationType } from 'react-router';
 import { InstallPromptCard } from '../../features/app-install/components/install-prompt-card';
+import { useTranslation } from '../../shared/i18n/i18n';
 import { useRestaurants } from '../../shared/restaurants/get-restaurants';
 import { paths } from '../../shared/routing/paths';
 import { ChevronDownIcon } from '../../shared/ui/icons';

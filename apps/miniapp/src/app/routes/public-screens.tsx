@@ -1,13 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../shared/i18n/i18n';
 import { paths } from '../../shared/routing/paths';
 import { usePageTitle } from '../../shared/ui/page';
 
-export { AppInstallScreen } from '../../features/app-install/components/app-install-screen';
-// Screens open without signing in (spec §2, §6).
-export { InviteScreen } from '../../features/auth/components/invite-screen';
+// Sign-in and /redirect (spec §2, §6); sign-up, the invitation and app install load apart (app/router.tsx).
 export { LoginScreen } from '../../features/auth/components/login-screen';
-export { SignUpScreen } from '../../features/auth/components/sign-up-screen';
 
 /** /redirect has no title of its own (spec §2): it only passes the visitor on. */
 export function RedirectScreen() {

@@ -1,9 +1,9 @@
 import { BREAKPOINT_MOBILE } from '@stolik/domain';
 import { Cell, List, Section } from '@telegram-apps/telegram-ui';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useMatch, useParams } from 'react-router';
 import { GlobalAlertForm } from '../../features/global-alert/components/global-alert-form';
 import { StyleScreen } from '../../features/style/components/style-screen';
+import { useTranslation } from '../../shared/i18n/i18n';
 import { paths, type SettingsSection } from '../../shared/routing/paths';
 import { useSession } from '../../shared/session/session';
 import { telegramEnvironment } from '../../shared/telegram/telegram';

@@ -1,6 +1,6 @@
 import { issueField, validationMessage } from '@stolik/contracts';
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import type { Translate } from '../../shared/i18n/i18n';
 
 export type FieldMessages = Record<string, string>;
 
@@ -14,7 +14,7 @@ export type Checked<T> = { ok: true; data: T } | { ok: false; fields: FieldMessa
 export function checkWith<S extends z.ZodType>(
   schema: S,
   value: unknown,
-  t: TFunction,
+  t: Translate,
 ): Checked<z.output<S>> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return { ok: true, data: parsed.data };

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@stolik/contracts';
-import type { i18n as I18n } from 'i18next';
+import type { Texts } from '../../shared/i18n/i18n';
 
 /** The journal's action groups, as the filter offers them (the first word of every action). */
 export const AUDIT_GROUPS = [
@@ -21,12 +21,12 @@ const UNSAID_FIELDS = new Set(['id', 'restaurant', 'restaurant_id']);
 const isPrimitive = (value: unknown): value is string | number | boolean =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
-type Translate = I18n['t'];
-const say = (i18n: I18n, key: string, params?: Record<string, unknown>): string | null =>
+type Translate = Texts['t'];
+const say = (i18n: Texts, key: string, params?: Record<string, unknown>): string | null =>
   i18n.exists(key) ? String((i18n.t as (k: string, p?: object) => string)(key, params)) : null;
 
 /** 'Гость вызван'; an action this version does not know is shown as it is stored. */
-export function actionLabel(i18n: I18n, action: string): string {
+export function actionLabel(i18n: Texts, action: string): string {
   return say(i18n, `privacy.audit.actions.${action}`) ?? action;
 }
 
@@ -37,11 +37,11 @@ export function actorLabel(t: Translate, entry: AuditEntry): string {
   return typeof key === 'number' ? t('privacy.audit.pos', { id: key }) : t('privacy.audit.nobody');
 }
 
-function fieldName(i18n: I18n, field: string): string {
+function fieldName(i18n: Texts, field: string): string {
   return say(i18n, `privacy.audit.fieldNames.${field}`) ?? field;
 }
 
-function statusLabel(i18n: I18n, group: string, status: unknown): string {
+function statusLabel(i18n: Texts, group: string, status: unknown): string {
   const key = group === 'booking' ? `bookingStatuses.${status}` : `liveQueue.statuses.${status}`;
   return say(i18n, key) ?? String(status);
 }
@@ -51,7 +51,7 @@ function statusLabel(i18n: I18n, group: string, status: unknown): string {
  * other fields (a guest's name or phone is only ever named, the log never has its value), what an
  * erase counted.
  */
-export function detailsLine(i18n: I18n, entry: AuditEntry): string {
+export function detailsLine(i18n: Texts, entry: AuditEntry): string {
   const t = i18n.t;
   const group = entry.action.split('.')[0] ?? '';
   const details = entry.details;

@@ -1,10 +1,8 @@
 import type { Me } from '@stolik/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../test/render';
 import { TelegramLinkStatus } from './components/telegram-link-status';
@@ -31,6 +29,8 @@ const unlinked: Me = {
 const linked: Me = { ...unlinked, telegram_id: 42, telegram_username: 'irina_tg' };
 
 let session = { status: 'signed-in', me: unlinked as Me | null };
+/** The profiles handed to the session (what the API answered a link with). */
+let handed: Me[] = [];
 vi.mock(import('../../shared/session/session'), async (importOriginal) => ({
   ...(await importOriginal()),
   useSession: () =>
@@ -41,6 +41,8 @@ vi.mock(import('../../shared/session/session'), async (importOriginal) => ({
       start: () => {},
       signOut: async () => {},
       retry: () => {},
+      updateMe: (me: Me) => handed.push(me),
+      reloadMe: () => {},
     }) as ReturnType<typeof import('../../shared/session/session')['useSession']>,
 }));
 
@@ -49,6 +51,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   session = { status: 'signed-in', me: unlinked };
+  handed = [];
   window.history.replaceState(null, '', '/');
 });
 afterAll(() => server.close());
@@ -65,16 +68,13 @@ function completeAuth(reply: () => Response = () => HttpResponse.json(linked)) {
   return bodies;
 }
 
-const withQueries = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
-);
-
 describe('linking Telegram inside the Mini App', () => {
   it("links at once with the launch's init data when the person taps 'Подключить телеграм'", async () => {
     const bodies = completeAuth();
     renderAt(<TelegramLinkStatus me={unlinked} />);
     await userEvent.click(screen.getByRole('button', { name: 'Подключить телеграм' }));
     await vi.waitFor(() => expect(bodies).toEqual([{ init_data: 'user=%7B%22id%22%3A42%7D&hash=signed' }]));
+    await vi.waitFor(() => expect(handed).toEqual([linked]));
   });
 
   it("shows the API's reason when it refuses", async () => {
@@ -122,23 +122,24 @@ describe('linking Telegram inside the Mini App', () => {
 
   it('links by itself after a sign-in without Telegram, once', async () => {
     const bodies = completeAuth();
-    const { rerender } = renderHook(() => useTelegramAutoLink(), { wrapper: withQueries });
+    const { rerender } = renderHook(() => useTelegramAutoLink());
     rerender();
     await vi.waitFor(() => expect(bodies).toHaveLength(1));
     rerender();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(bodies).toHaveLength(1);
+    expect(handed).toEqual([linked]);
   });
 
   it('does nothing for a linked person, before sign-in, or on a guest page', async () => {
     const bodies = completeAuth();
     session = { status: 'signed-in', me: linked };
-    renderHook(() => useTelegramAutoLink(), { wrapper: withQueries });
+    renderHook(() => useTelegramAutoLink());
     session = { status: 'signed-out', me: null };
-    renderHook(() => useTelegramAutoLink(), { wrapper: withQueries });
+    renderHook(() => useTelegramAutoLink());
     session = { status: 'signed-in', me: unlinked };
     window.history.replaceState(null, '', '/guest/1/queue');
-    renderHook(() => useTelegramAutoLink(), { wrapper: withQueries });
+    renderHook(() => useTelegramAutoLink());
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(bodies).toEqual([]);
   });

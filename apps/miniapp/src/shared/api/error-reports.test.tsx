@@ -2,12 +2,9 @@ import type { FrontendEventBody } from '@stolik/contracts';
 import { render, screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RouteError } from '../../app/route-error';
-import { i18n } from '../i18n/i18n';
-import { lazyScreen } from '../routing/lazy-screen';
+import { RouteErrorBoundary } from '../../app/route-error';
+import { screenLoader } from '../routing/lazy-screen';
 import { forgetErrorReports, installErrorReports, MAX_REPORTS_PER_PAGE, reportError } from './error-reports';
 
 const server = setupServer();
@@ -151,11 +148,10 @@ describe('what is reported by itself', () => {
     function Broken(): never {
       throw new Error('the queue screen broke');
     }
-    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteError /> }]);
     render(
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>,
+      <RouteErrorBoundary pathname="/">
+        <Broken />
+      </RouteErrorBoundary>,
     );
     expect(await screen.findByText(/Что-то пошло не так при инициализации приложения/)).toBeTruthy();
     await arrived(1);
@@ -165,7 +161,7 @@ describe('what is reported by itself', () => {
   });
 
   it("a screen's code that failed to load", async () => {
-    const failing = lazyScreen(
+    const failing = screenLoader(
       () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
       () => () => null,
     );

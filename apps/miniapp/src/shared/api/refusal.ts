@@ -1,5 +1,4 @@
-import type { ParseKeys } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { type TextKey, useTranslation } from '../i18n/i18n';
 import { ApiError } from './transport';
 
 /** The server's own words for a refusal (a 409 says why), or null when it gave none. */
@@ -18,7 +17,7 @@ export function refusalCode(error: unknown): string | null {
  * в очереди' when the hostess adds a walk-in), else the server's own words, else the screen's
  * general message for a failure (`fallbackKey`).
  */
-export function useRefusalMessage(fallbackKey: ParseKeys, byCode: Readonly<Record<string, ParseKeys>> = {}) {
+export function useRefusalMessage(fallbackKey: TextKey, byCode: Readonly<Record<string, TextKey>> = {}) {
   const { t } = useTranslation();
   return (error: unknown): string => {
     const code = refusalCode(error);

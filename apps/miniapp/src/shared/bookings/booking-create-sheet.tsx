@@ -2,9 +2,9 @@ import '../../styles/booking-form.css';
 import type { Booking } from '@stolik/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRefusalMessage } from '../api/refusal';
 import { ApiError } from '../api/transport';
+import { useTranslation } from '../i18n/i18n';
 import {
   haptic,
   telegramMainButtonAvailable,

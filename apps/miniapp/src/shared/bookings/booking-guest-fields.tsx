@@ -1,5 +1,5 @@
 import { BOOKING_FIELD_LIMITS } from '@stolik/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { PhoneField } from '../phone/phone-field';
 import { Field } from '../ui/field';
 

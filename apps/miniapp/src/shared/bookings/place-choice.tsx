@@ -1,6 +1,6 @@
 import '../../styles/booking-form.css';
 import type { TableFit } from '@stolik/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 
 /** Where a booking sits: any place that fits (the server picks the best), a table, or a group of tables. */
 export type Place = { kind: 'any' } | { kind: 'table' | 'group'; id: number; tables: number[] };

@@ -1,5 +1,5 @@
 import type { BookingLabel } from '@stolik/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { BOOKING_TONE } from '../status/status';
 import { StatusPill } from '../status/status-icon';
 

@@ -1,5 +1,5 @@
 import './hall-states-notice.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 
 /** Above the hall (map or zones) when the tables' states could not be loaded: what it means, and a retry. */
 export function HallStatesNotice({ message, onRetry }: { message: string; onRetry: () => void }) {

@@ -1,12 +1,11 @@
 import type { ru } from '@stolik/i18n';
-import { DEFAULT_LOCALE, FALLBACK_LOCALE, SUPPORTED_LOCALES } from '@stolik/i18n/locales';
+import { DEFAULT_LOCALE } from '@stolik/i18n/locales';
 import { app } from '@stolik/i18n/ru/app';
 import { errors } from '@stolik/i18n/ru/errors';
 import { list } from '@stolik/i18n/ru/list';
 import { nav } from '@stolik/i18n/ru/nav';
 import { pwa } from '@stolik/i18n/ru/pwa';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { createTranslator, type KeysOf, type TextValues } from '@stolik/i18n/translate';
 
 /**
  * The sections the entry's own files use (the frame, the error and loading states); each screen
@@ -15,22 +14,33 @@ import { initReactI18next } from 'react-i18next';
  */
 export const entryTexts = { app, errors, list, nav, pwa };
 
-/** The client's i18next: the shared Russian resources, Russian as the fallback (spec §1). */
-export const i18n = i18next.createInstance();
+/** A text's key, checked when compiled: a misspelt key does not compile. */
+export type TextKey = KeysOf<typeof ru>;
 
-void i18n.use(initReactI18next).init({
-  lng: DEFAULT_LOCALE,
-  fallbackLng: FALLBACK_LOCALE,
-  supportedLngs: [...SUPPORTED_LOCALES],
-  // A copy: i18next merges added sections into the object it is given, and entryTexts must stay the
-  // entry's own list (text-sections.test.ts reads it after the tests' setup has added every section).
-  resources: { [DEFAULT_LOCALE]: { translation: { ...entryTexts } } },
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** Reads a text: its key, and the values for its `{{name}}` places (`count` picks the plural form). */
+export type Translate = (key: TextKey, values?: TextValues) => string;
+
+/** The app's texts: reading one, and asking whether a key (an API message, say) names one. */
+export interface Texts {
+  t: Translate;
+  exists: (key: string, values?: TextValues) => boolean;
+}
+
+// The Russian resources (spec §1: the interface is Russian only), the entry's sections to start.
+const translator = createTranslator(DEFAULT_LOCALE, entryTexts);
+
+export const i18n: Texts = { t: translator.t, exists: translator.exists };
+
+/**
+ * The texts for a component: `const { t } = useTranslation()`. Not a hook in React's sense (the
+ * texts a screen reads are all there before it renders: lazyScreen adds them with its code), named
+ * and shaped as react-i18next's so that components read as they did.
+ */
+export function useTranslation(): { t: Translate; i18n: Texts } {
+  return { t: i18n.t, i18n };
+}
 
 /** Adds sections of the Russian texts (a screen's, loaded with it); ones already there stay. */
 export function addTexts(sections: Partial<typeof ru>): void {
-  i18n.addResourceBundle(DEFAULT_LOCALE, 'translation', sections, true, false);
+  translator.add(sections);
 }

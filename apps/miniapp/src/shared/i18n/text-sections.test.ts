@@ -5,6 +5,7 @@ import { entryTexts } from './i18n';
 import { sectionsUsedFrom } from './text-sections';
 import { texts as guest } from './texts/guest';
 import { texts as home } from './texts/home';
+import { texts as loginTexts } from './texts/login';
 import { texts as publicTexts } from './texts/public';
 import { texts as settings } from './texts/settings';
 import { texts as shell } from './texts/shell';
@@ -17,7 +18,11 @@ const at = (file: string) => path.join(SRC, file);
 
 /** Each group of screens in the router, with the texts it loads beside its code. */
 const GROUPS: [string, string, Partial<typeof ru>][] = [
-  ['public', 'app/routes/public-screens.tsx', publicTexts],
+  ['sign-in', 'app/routes/public-screens.tsx', loginTexts],
+  ['invitation', 'features/auth/components/invite-screen.tsx', publicTexts],
+  ['sign-up', 'features/auth/components/sign-up-screen.tsx', publicTexts],
+  ['app install', 'features/app-install/components/app-install-screen.tsx', publicTexts],
+  ['data layer', 'app/layout/data-layer.tsx', {}],
   ['guest', 'app/routes/guest-screens.tsx', guest],
   ['telegram', 'app/routes/telegram-screens.tsx', telegram],
   ['staff', 'app/routes/staff-screens.tsx', staff],

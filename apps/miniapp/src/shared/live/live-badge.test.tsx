@@ -1,8 +1,6 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../i18n/i18n';
 import { LiveBadge, shownDataAt } from './live-badge';
 
 const at = (hh: number, mm: number) => new Date(2026, 10, 24, hh, mm).getTime();
@@ -31,9 +29,7 @@ function renderOffline(dataAt?: number) {
   // As in the app: the screen opens connecting, and learns it is offline a moment later.
   const view = (status: 'connecting' | 'offline') => (
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <OfflineScreen status={status} {...(dataAt ? { dataAt } : {})} />
-      </I18nextProvider>
+      <OfflineScreen status={status} {...(dataAt ? { dataAt } : {})} />
     </QueryClientProvider>
   );
   const { rerender } = render(view('connecting'));
@@ -56,9 +52,7 @@ describe('the live badge offline', () => {
   it('says — when nothing is known', () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <I18nextProvider i18n={i18n}>
-          <LiveBadge state={{ status: 'offline', lastHeard: null }} />
-        </I18nextProvider>
+        <LiveBadge state={{ status: 'offline', lastHeard: null }} />
       </QueryClientProvider>,
     );
     expect(screen.getByRole('status').textContent).toBe('Нет связи. Данные на —');

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { request } from '../api/transport';
+import { storedSessionOwner } from './last-session';
 import { createPendingActions, isNetworkFailure, type PendingAction } from './pending-actions';
-import { storedSessionOwner } from './persisted-cache';
 
 /** The app's one list of actions waiting for the network (see pending-actions.ts). */
 export const pendingActions = createPendingActions((action) =>

@@ -1,5 +1,5 @@
 import './offline.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { pendingActions } from './offline-actions';
 import type { ActionConflict, PendingAction } from './pending-actions';
 

@@ -1,5 +1,5 @@
 import { ApiError, type HttpMethod } from '../api/transport';
-import { storedSessionOwner } from './persisted-cache';
+import { storedSessionOwner } from './last-session';
 
 /**
  * Staff actions taken while the tablet had no network (call, seat, cancel, a walk-in), kept in

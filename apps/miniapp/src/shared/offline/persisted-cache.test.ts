@@ -1,12 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  cachedSessionOwner,
-  forgetLastData,
-  KEEP_MS,
-  keepLastData,
-  restoreLastData,
-} from './persisted-cache';
+import { forgetLastData, KEEP_MS, ownerOf } from './last-session';
+import { keepLastData, restoreLastData } from './persisted-cache';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -27,13 +22,11 @@ describe("the staff's last data on the device", () => {
   it('comes back after a reload for the same person, with the time it was fetched', async () => {
     await savedFrom((client) => {
       client.setQueryData(['queue', 1, 'list'], [{ id: 5, name: 'Анна' }], { updatedAt: 1_000 });
-      client.setQueryData(['me'], { id: 7 });
     });
     const next = new QueryClient();
     expect(restoreLastData(next, 'user:7')).toBe(true);
     expect(next.getQueryData(['queue', 1, 'list'])).toEqual([{ id: 5, name: 'Анна' }]);
     expect(next.getQueryState(['queue', 1, 'list'])?.dataUpdatedAt).toBe(1_000);
-    expect(next.getQueryData(['me'])).toEqual({ id: 7 });
   });
 
   it('keeps only staff data: not a guest page nor sign-up state', async () => {
@@ -57,11 +50,11 @@ describe("the staff's last data on the device", () => {
     expect(restoreLastData(new QueryClient(), 'user:7')).toBe(false);
   });
 
-  it('is labelled with the person its cache holds, not with whoever signed in since in another tab', async () => {
+  it('is labelled with the person its session holds, not with whoever signed in since in another tab', async () => {
     vi.useFakeTimers();
     const hostessTab = new QueryClient();
-    const stop = keepLastData(hostessTab, () => cachedSessionOwner(hostessTab));
-    hostessTab.setQueryData(['me'], { id: 7 });
+    const hostess = { id: 7 };
+    const stop = keepLastData(hostessTab, () => ownerOf(hostess));
     hostessTab.setQueryData(['restaurants'], [{ id: 1 }]);
     await vi.advanceTimersByTimeAsync(1500);
     stop();

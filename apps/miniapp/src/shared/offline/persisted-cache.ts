@@ -1,5 +1,5 @@
 import { dehydrate, hydrate, type Query, type QueryClient } from '@tanstack/react-query';
-import { localTokenStore } from '../api/token-store';
+import { KEEP_MS, LAST_DATA_KEY } from './last-session';
 
 /**
  * The staff app's last data kept on the device, so that a tablet opened without a network (the
@@ -7,10 +7,8 @@ import { localTokenStore } from '../api/token-store';
  * marked with the time they were fetched, instead of an error. Only staff data of these kinds is
  * kept, only for a day, and it goes on signing out.
  */
-const STORAGE_KEY = 'lastData';
-export const KEEP_MS = 24 * 60 * 60 * 1000;
-/** The first part of the query keys that are kept: who is signed in, restaurants, queue, bookings, hall. */
-const KEPT_ROOTS = new Set(['me', 'restaurants', 'queue', 'booking', 'table', 'order']);
+/** The first part of the query keys that are kept: restaurants, queue, bookings, hall (the profile: last-session.ts). */
+const KEPT_ROOTS = new Set(['restaurants', 'queue', 'booking', 'table', 'order']);
 const SAVE_AFTER_MS = 1000;
 
 const kept = (query: Query) =>
@@ -26,11 +24,11 @@ interface Saved {
 /** Puts the kept data of `owner` back into the cache (before the first screen asks for it). */
 export function restoreLastData(client: QueryClient, owner: string, now = Date.now()): boolean {
   try {
-    const raw = window.localStorage.getItem(STORAGE_KEY);
+    const raw = window.localStorage.getItem(LAST_DATA_KEY);
     if (!raw) return false;
     const saved = JSON.parse(raw) as Saved;
     if (saved.owner !== owner || now - saved.savedAt > KEEP_MS) {
-      window.localStorage.removeItem(STORAGE_KEY);
+      window.localStorage.removeItem(LAST_DATA_KEY);
       return false;
     }
     hydrate(client, saved.cache);
@@ -53,7 +51,7 @@ export function keepLastData(client: QueryClient, owner: () => string | null): (
       cache: dehydrate(client, { shouldDehydrateQuery: kept, shouldDehydrateMutation: () => false }),
     };
     try {
-      window.localStorage.setItem(STORAGE_KEY, JSON.stringify(saved));
+      window.localStorage.setItem(LAST_DATA_KEY, JSON.stringify(saved));
     } catch {
       // Storage full: the device keeps nothing, the app works online as before.
     }
@@ -66,34 +64,4 @@ export function keepLastData(client: QueryClient, owner: () => string | null): (
     unsubscribe();
     if (timer) clearTimeout(timer);
   };
-}
-
-export function forgetLastData(): void {
-  try {
-    window.localStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // Nothing kept, nothing to forget.
-  }
-}
-
-/** Who the stored session belongs to (the user id inside the access token; not verified: a label). */
-export function storedSessionOwner(): string | null {
-  const token = localTokenStore.getAccess();
-  const payload = token?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { user_id?: unknown };
-    return typeof claims.user_id === 'number' ? `user:${claims.user_id}` : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Whose data the cache holds: the person the cache itself says is signed in, not the token in
- * storage, which another tab may have replaced with someone else's meanwhile.
- */
-export function cachedSessionOwner(client: QueryClient): string | null {
-  const me = client.getQueryData<{ id?: unknown }>(['me']);
-  return typeof me?.id === 'number' ? `user:${me.id}` : null;
 }

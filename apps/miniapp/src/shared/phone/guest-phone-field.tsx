@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { telegramContactRequest } from '../telegram/telegram';
 import { compactPhone } from './phone';
 import { PhoneField } from './phone-field';

@@ -1,8 +1,8 @@
 import type { QueueEntry } from '@stolik/contracts';
 import { type QueueAction, type QueueStatus, queueActionTarget } from '@stolik/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useRefusalMessage } from '../api/refusal';
+import { useTranslation } from '../i18n/i18n';
 import { sendOrKeep } from '../offline/offline-actions';
 import { haptic } from '../telegram/bridge';
 import { showToast } from '../ui/toast';

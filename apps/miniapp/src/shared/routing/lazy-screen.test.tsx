@@ -1,8 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../i18n/i18n';
-import { lazyScreen } from './lazy-screen';
+import { screenLoader } from './lazy-screen';
 
 describe('a screen whose code fails to load (spec §2, §9)', () => {
   const reload = vi.fn();
@@ -20,18 +18,14 @@ describe('a screen whose code fails to load (spec §2, §9)', () => {
     vi.restoreAllMocks();
   });
 
-  const failing = lazyScreen(
+  const failing = screenLoader(
     () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
     () => () => null,
   );
 
   it('reloads the page after one second', async () => {
-    const { Component } = await failing();
-    render(
-      <I18nextProvider i18n={i18n}>
-        <Component />
-      </I18nextProvider>,
-    );
+    const { default: Component } = await failing();
+    render(<Component />);
     expect(screen.getByRole('alert').textContent).toContain(
       'Что-то пошло не так при инициализации приложения',
     );
@@ -43,19 +37,15 @@ describe('a screen whose code fails to load (spec §2, §9)', () => {
 
   it('does not reload in a loop when the reload did not help', async () => {
     window.sessionStorage.setItem('stolik:chunk-reload', String(Date.now()));
-    const { Component } = await failing();
-    render(
-      <I18nextProvider i18n={i18n}>
-        <Component />
-      </I18nextProvider>,
-    );
+    const { default: Component } = await failing();
+    render(<Component />);
     act(() => vi.advanceTimersByTime(5000));
     expect(reload).not.toHaveBeenCalled();
   });
 
   it('gives the screen itself when its code loads', async () => {
     const Screen = () => null;
-    const { Component } = await lazyScreen(
+    const { default: Component } = await screenLoader(
       () => Promise.resolve({ Screen }),
       (m) => m.Screen,
     )();

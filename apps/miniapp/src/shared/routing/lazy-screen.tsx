@@ -1,9 +1,8 @@
 import { CHUNK_RELOAD_DELAY_MS } from '@stolik/domain';
 import type { ru } from '@stolik/i18n';
-import { type ComponentType, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type ComponentType, type LazyExoticComponent, lazy, useEffect } from 'react';
 import { reportError } from '../api/error-reports';
-import { addTexts } from '../i18n/i18n';
+import { addTexts, useTranslation } from '../i18n/i18n';
 
 const RELOAD_MARK = 'stolik:chunk-reload';
 
@@ -11,27 +10,40 @@ const RELOAD_MARK = 'stolik:chunk-reload';
 export type TextsImporter = () => Promise<{ texts: Partial<typeof ru> }>;
 
 /**
- * A screen loaded on demand, with its texts (both at once, so neither waits for the other). If
- * its chunk fails to load (a deploy replaced it, the network dropped), the page reloads the target
- * after 1 s (spec §2, §9), once: a second failure within a minute shows the error instead of
+ * A screen's loader: its code and its texts, both at once, so neither waits for the other. If its
+ * chunk fails to load (a deploy replaced it, the network dropped), the screen it gives reloads the
+ * target after 1 s (spec §2, §9), once: a second failure within a minute shows the error instead of
  * reloading in a loop.
+ */
+export function screenLoader<T>(
+  importer: () => Promise<T>,
+  pick: (module: T) => ComponentType,
+  texts?: TextsImporter,
+): () => Promise<{ default: ComponentType }> {
+  return async () => {
+    try {
+      const [module, screenTexts] = await Promise.all([importer(), texts?.()]);
+      if (screenTexts) addTexts(screenTexts.texts);
+      return { default: pick(module) };
+    } catch (error) {
+      console.warn('a screen failed to load', error);
+      reportError('chunk_load', error, { online: navigator.onLine });
+      return { default: ChunkFailed };
+    }
+  };
+}
+
+/**
+ * A screen loaded on demand (screenLoader), for a route's `Component`. Until it is there the
+ * router shows the screen before it (its navigations are transitions), or on the first screen
+ * the routes' Suspense fallback (app/router.tsx).
  */
 export function lazyScreen<T>(
   importer: () => Promise<T>,
   pick: (module: T) => ComponentType,
   texts?: TextsImporter,
-) {
-  return async () => {
-    try {
-      const [module, screenTexts] = await Promise.all([importer(), texts?.()]);
-      if (screenTexts) addTexts(screenTexts.texts);
-      return { Component: pick(module) };
-    } catch (error) {
-      console.warn('a screen failed to load', error);
-      reportError('chunk_load', error, { online: navigator.onLine });
-      return { Component: ChunkFailed };
-    }
-  };
+): LazyExoticComponent<ComponentType> {
+  return lazy(screenLoader(importer, pick, texts));
 }
 
 function ChunkFailed() {

@@ -1,13 +1,11 @@
 import type { Me, TokenPair } from '@stolik/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { StrictMode, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../i18n/i18n';
+import { rememberProfile } from '../offline/last-session';
 import { SessionProvider, useSession } from './session';
 
 // Outside Telegram by default (the real module: jsdom has no launch parameters); a test sets raw
@@ -100,15 +98,11 @@ function Probe() {
 }
 
 function renderSession({ strict = false } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // No query cache around it: the session is in the entry, the cache comes with the screens.
   const tree = (
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <SessionProvider>
-          <Probe />
-        </SessionProvider>
-      </I18nextProvider>
-    </QueryClientProvider>
+    <SessionProvider>
+      <Probe />
+    </SessionProvider>
   );
   return render(strict ? <StrictMode>{tree}</StrictMode> : tree);
 }
@@ -223,6 +217,26 @@ describe('the session', () => {
     expect(stored()).toEqual({ access: 'access-1', refresh: 'refresh-1' });
     expect(sent).toEqual(['POST /api/auth/jwt/verify/', 'GET /api/user/me/']);
   });
+
+  it('starts without a network with the profile kept from the last time, and only for its owner', async () => {
+    // An access token of user 7 (its payload is all the app reads of it).
+    const access = `h.${btoa(JSON.stringify({ user_id: 7 }))}.s`;
+    storeTokens(access, 'refresh-1');
+    rememberProfile(me);
+    server.use(
+      http.post('*/api/auth/jwt/verify/', () => HttpResponse.error()),
+      http.get('*/api/user/me/', () => HttpResponse.error()),
+    );
+    const first = renderSession();
+    expect(await screen.findByText('status: signed-in')).toBeTruthy();
+    expect(screen.getByText('email: anna@example.ru')).toBeTruthy();
+    first.unmount();
+    // Someone else's token on the same device: the kept profile is not theirs.
+    storeTokens(`h.${btoa(JSON.stringify({ user_id: 8 }))}.s`, 'refresh-2');
+    renderSession();
+    expect(await screen.findByText('status: failed', undefined, { timeout: 4000 })).toBeTruthy();
+    expect(screen.getByText('email: none')).toBeTruthy();
+  }, 10_000);
 
   it('signs a signed-out person in with the token pair handed to start()', async () => {
     server.use(meFor(freshPair.access));

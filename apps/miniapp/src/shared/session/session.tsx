@@ -1,5 +1,4 @@
 import type { Me, TokenPair } from '@stolik/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -10,9 +9,15 @@ import {
   useRef,
   useState,
 } from 'react';
+import { clearCachedData } from '../api/cached-data';
 import { localTokenStore } from '../api/token-store';
 import { ApiError } from '../api/transport';
-import { forgetLastData } from '../offline/persisted-cache';
+import {
+  forgetLastData,
+  rememberedProfile,
+  rememberProfile,
+  storedSessionOwner,
+} from '../offline/last-session';
 import { isGuestPath } from '../routing/paths';
 import { telegramEnvironment, telegramInitData } from '../telegram/telegram';
 import { getMe, logOut, refreshTokens, signInWithTelegram, verifyToken } from './session-api';
@@ -30,11 +35,29 @@ interface SessionState {
   start: (pair: TokenPair) => void;
   signOut: () => Promise<void>;
   retry: () => void;
+  /** The profile as an answer of the API gave it (linking Telegram returns the new one). */
+  updateMe: (me: Me) => void;
+  /** Asks the API for the profile again (back from linking Telegram in the bot's chat). */
+  reloadMe: () => void;
 }
 
 const SessionContext = createContext<SessionState | null>(null);
 
-export const meQueryKey = ['me'] as const;
+/** The profile asked again after a failure once, a second later (as the query cache did). */
+const PROFILE_RETRY_MS = 1000;
+/** A profile older than this is asked again when the app comes back into view. */
+const PROFILE_FRESH_MS = 60_000;
+
+async function loadProfile(signal: AbortSignal): Promise<Me> {
+  try {
+    return await getMe(signal);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    await new Promise((resolve) => setTimeout(resolve, PROFILE_RETRY_MS));
+    if (signal.aborted) throw error;
+    return getMe(signal);
+  }
+}
 
 function detailOf(error: unknown): string | null {
   const reply = error instanceof ApiError ? error.reply : null;
@@ -91,12 +114,18 @@ async function checkStoredSession(
  * app signs in by itself with the launch's init data.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [checked, setChecked] = useState(false);
   const [hasToken, setHasToken] = useState(() => localTokenStore.getAccess() !== null);
   const [telegramProblem, setTelegramProblem] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [expired, setExpired] = useState(false);
+  // The profile kept on the device shows the last data on a start without a network (last-session.ts).
+  const [me, setMe] = useState<{ profile: Me | null; at: number }>(() => ({
+    profile: rememberedProfile(storedSessionOwner()),
+    at: 0,
+  }));
+  const [profileError, setProfileError] = useState<unknown>(null);
+  const [profileAsked, setProfileAsked] = useState(0);
 
   useEffect(() => localTokenStore.subscribe((tokens) => setHasToken(tokens.access !== null)), []);
 
@@ -113,55 +142,85 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (cancelled) return;
       setChecked(true);
       // A retry asks for the profile again only once the tokens are settled.
-      if (attempt > 0) void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      if (attempt > 0) setProfileAsked((n) => n + 1);
     });
     return () => {
       cancelled = true;
     };
-  }, [attempt, queryClient]);
+  }, [attempt]);
 
-  const me = useQuery({
-    queryKey: meQueryKey,
-    queryFn: ({ signal }) => getMe(signal),
-    enabled: checked && hasToken,
-    retry: 1,
-    staleTime: 60_000,
-  });
+  // The profile of whoever the tokens are, once they are checked: again after start(), a retry or reloadMe().
+  useEffect(() => {
+    if (!checked || !hasToken) return;
+    const controller = new AbortController();
+    loadProfile(controller.signal).then(
+      (profile) => {
+        if (controller.signal.aborted) return;
+        setMe({ profile, at: Date.now() });
+        setProfileError(null);
+        rememberProfile(profile);
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setProfileError(error);
+      },
+    );
+    return () => controller.abort();
+  }, [checked, hasToken, profileAsked]);
 
-  const start = useCallback(
-    (pair: TokenPair) => {
-      queryClient.clear();
-      setTelegramProblem(null);
-      setExpired(false);
-      localTokenStore.set(pair);
-    },
-    [queryClient],
-  );
+  // Back in view after a while (another app, another tab), the profile is asked again.
+  const meAt = me.at;
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState === 'visible' && Date.now() - meAt > PROFILE_FRESH_MS)
+        setProfileAsked((n) => n + 1);
+    };
+    document.addEventListener('visibilitychange', refresh);
+    return () => document.removeEventListener('visibilitychange', refresh);
+  }, [meAt]);
+
+  const start = useCallback((pair: TokenPair) => {
+    clearCachedData();
+    setMe({ profile: null, at: 0 });
+    setProfileError(null);
+    setTelegramProblem(null);
+    setExpired(false);
+    localTokenStore.set(pair);
+    setProfileAsked((n) => n + 1);
+  }, []);
 
   const signOut = useCallback(async () => {
     const refresh = localTokenStore.getRefresh();
     localTokenStore.clear();
-    queryClient.clear();
+    clearCachedData();
     forgetLastData();
+    setMe({ profile: null, at: 0 });
     if (refresh) await logOut(refresh).catch(() => null);
-  }, [queryClient]);
+  }, []);
 
   const retry = useCallback(() => {
     setChecked(false);
     setAttempt((n) => n + 1);
   }, []);
 
+  const updateMe = useCallback((profile: Me) => {
+    setMe({ profile, at: Date.now() });
+    rememberProfile(profile);
+  }, []);
+
+  const reloadMe = useCallback(() => setProfileAsked((n) => n + 1), []);
+
+  const profile = me.profile;
   let status: SessionStatus;
   if (!checked) status = 'checking';
   else if (!hasToken) status = 'signed-out';
-  else if (me.data) status = 'signed-in';
-  else if (me.isError)
-    status = me.error instanceof ApiError && me.error.status === 401 ? 'signed-out' : 'failed';
+  else if (profile) status = 'signed-in';
+  else if (profileError)
+    status = profileError instanceof ApiError && profileError.status === 401 ? 'signed-out' : 'failed';
   else status = 'checking';
 
   const value = useMemo<SessionState>(
-    () => ({ status, me: me.data ?? null, telegramProblem, expired, start, signOut, retry }),
-    [status, me.data, telegramProblem, expired, start, signOut, retry],
+    () => ({ status, me: profile, telegramProblem, expired, start, signOut, retry, updateMe, reloadMe }),
+    [status, profile, telegramProblem, expired, start, signOut, retry, updateMe, reloadMe],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,6 +1,6 @@
 import './date-fields.css';
 import { addDays } from '@stolik/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { DateInput } from './date-input';
 import { CollapseIcon, ExpandIcon } from './icons';
 

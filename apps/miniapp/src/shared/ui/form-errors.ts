@@ -1,5 +1,5 @@
-import type { i18n as I18n, ParseKeys } from 'i18next';
 import { ApiError } from '../api/transport';
+import type { TextKey, Texts } from '../i18n/i18n';
 
 /** What a failed form submission tells the person: per-field messages and one general message. */
 export interface FormErrors {
@@ -26,9 +26,9 @@ export function formErrorsOf(error: unknown, fallback: string): FormErrors {
  * The same for messages that may be message keys of the contracts ('validation.phoneMissing'), as
  * the guest forms and the booking settings get them: a key is read through i18n, text is shown as it is.
  */
-export function readableErrors(error: unknown, fallback: string, i18n: I18n): FormErrors {
+export function readableErrors(error: unknown, fallback: string, i18n: Texts): FormErrors {
   const errors = formErrorsOf(error, fallback);
-  const read = (message: string) => (i18n.exists(message) ? String(i18n.t(message as ParseKeys)) : message);
+  const read = (message: string) => (i18n.exists(message) ? String(i18n.t(message as TextKey)) : message);
   return {
     fields: Object.fromEntries(
       Object.entries(errors.fields).map(([field, message]) => [field, read(message)]),

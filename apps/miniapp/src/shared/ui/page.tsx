@@ -1,8 +1,7 @@
-import type { ParseKeys } from 'i18next';
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type TextKey, useTranslation } from '../i18n/i18n';
 
-export type PageTitleKey = Extract<ParseKeys, `pages.${string}`>;
+export type PageTitleKey = Extract<TextKey, `pages.${string}`>;
 
 /** Sets the Russian page title of spec §2 as the document title. */
 export function usePageTitle(titleKey: PageTitleKey | null): void {

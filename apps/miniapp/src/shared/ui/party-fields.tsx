@@ -1,6 +1,6 @@
 import { QUEUE_EVENTS, type QueueEvent } from '@stolik/domain';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 
 /** The largest party a form takes in one entry (the API allows 50; a bigger group is a booking). */
 export const MAX_PARTY = 20;

@@ -1,5 +1,6 @@
+import './sheet.css';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { telegramBackButtonAvailable, useTelegramBackButton } from '../telegram/telegram';
 import { useModalDialog } from './use-modal-dialog';
 

@@ -1,5 +1,4 @@
-import type { ParseKeys } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { type TextKey, useTranslation } from '../i18n/i18n';
 
 /** The error state of a data view: the spec's message, an optional hint, and a retry. */
 export function ErrorState({
@@ -7,8 +6,8 @@ export function ErrorState({
   hintKey,
   onRetry,
 }: {
-  messageKey: ParseKeys;
-  hintKey?: ParseKeys;
+  messageKey: TextKey;
+  hintKey?: TextKey;
   onRetry?: () => void;
 }) {
   const { t } = useTranslation();

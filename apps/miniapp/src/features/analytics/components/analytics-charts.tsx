@@ -1,7 +1,6 @@
 import type { AnalyticsReport } from '@stolik/contracts';
 import type { BookingStatus } from '@stolik/domain';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   Bar,
   BarChart,
@@ -15,6 +14,7 @@ import {
   type XAxisProps,
   YAxis,
 } from 'recharts';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { displayDate } from '../../../shared/time/restaurant-clock';
 import { formatHour, formatNumber, inServiceDayOrder, shortDate } from '../analytics-format';
 

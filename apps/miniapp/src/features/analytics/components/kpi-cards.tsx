@@ -1,5 +1,5 @@
 import { ANALYTICS_LATE_GRACE_MINUTES, type AnalyticsReport } from '@stolik/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { formatNumber, formatRubles, formatShare } from '../analytics-format';
 
 interface Kpi {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useTheme } from '../../../shared/theme/theme';
 import { metabaseQuery } from '../api/analytics-api';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { DateInput } from '../../../shared/ui/date-input';
 import { type DateRange, RANGE_PRESETS, type RangePreset } from '../analytics-range';
 

@@ -1,5 +1,5 @@
 import '../app-install.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Page } from '../../../shared/ui/page';
 import { showToast } from '../../../shared/ui/toast';
 import { acceptInstallOffer } from '../install-offer';

@@ -1,6 +1,6 @@
 import '../app-install.css';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { readSetting, StorageKey, writeSetting } from '../../../shared/storage/local-settings';
 import { showToast } from '../../../shared/ui/toast';
 import { acceptInstallOffer } from '../install-offer';

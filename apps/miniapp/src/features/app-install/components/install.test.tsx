@@ -5,6 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ProfileMenu } from '../../../app/layout/profile-menu';
+import { SessionProvider } from '../../../shared/session/session';
 import { readSetting, StorageKey } from '../../../shared/storage/local-settings';
 import { installTelegramAdapter } from '../../../shared/telegram/telegram';
 import { fakeTelegram } from '../../../test/fake-telegram';
@@ -116,7 +117,12 @@ describe("the profile menu's install item", () => {
       answered = true;
     };
     server.events.on('response:mocked', heard);
-    renderAt(<ProfileMenu me={anna} restaurantId={3} collapsed={false} onLogOut={() => {}} />);
+    // The menu's Telegram item can hand a new profile to the session: it is always inside one.
+    renderAt(
+      <SessionProvider>
+        <ProfileMenu me={anna} restaurantId={3} collapsed={false} onLogOut={() => {}} />
+      </SessionProvider>,
+    );
     await userEvent.click(await screen.findByRole('button', { name: /Анна/ }));
     await screen.findByRole('link', { name: 'Уведомления в телеграм' });
     // The deployment's settings decide; once the API has answered, the menu shows what they say.

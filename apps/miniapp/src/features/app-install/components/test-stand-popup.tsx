@@ -1,7 +1,7 @@
-import '../app-install.css';
+import '../test-stand.css';
 import { TEST_STAND_CLICKS } from '@stolik/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useSuperSetup } from '../api/super-setup';
 
 /** Spec §9: the test-stand warning goes away after 10 clicks on it (the constant is @stolik/domain's). */

@@ -1,6 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '@stolik/domain';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { Translate } from '../../../shared/i18n/i18n';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Field } from '../../../shared/ui/field';
 import { looksLikeEmail } from '../../../shared/ui/form-errors';
 
@@ -22,7 +22,7 @@ export const emptyAccount: AccountForm = {
 };
 
 /** The spec §5 messages for what is wrong, by field (the API checks the same again). */
-export function accountProblems(form: AccountForm, t: TFunction, { confirm }: { confirm: boolean }) {
+export function accountProblems(form: AccountForm, t: Translate, { confirm }: { confirm: boolean }) {
   const fields: Record<string, string> = {};
   if (!form.email.trim()) fields.email = t('validation.required');
   else if (!looksLikeEmail(form.email)) fields.email = t('validation.email');

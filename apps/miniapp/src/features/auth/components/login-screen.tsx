@@ -1,7 +1,7 @@
 import { PASSWORD_MAX_LENGTH } from '@stolik/domain';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { paths } from '../../../shared/routing/paths';
 import { useSession } from '../../../shared/session/session';
 import { signIn } from '../../../shared/session/session-api';

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { paths } from '../../../shared/routing/paths';
 import { useSession } from '../../../shared/session/session';
 import { signIn, signUp } from '../../../shared/session/session-api';

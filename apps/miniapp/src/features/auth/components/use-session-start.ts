@@ -1,7 +1,7 @@
 import type { TokenPair } from '@stolik/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useSession } from '../../../shared/session/session';
 import { type FormErrors, formErrorsOf } from '../../../shared/ui/form-errors';
 

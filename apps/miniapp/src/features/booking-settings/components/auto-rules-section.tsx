@@ -1,7 +1,7 @@
 import type { AutoRule, AutoRuleCreateBody, ZoneSchedule } from '@stolik/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import {
   autoRulesQuery,
   createAutoRule,

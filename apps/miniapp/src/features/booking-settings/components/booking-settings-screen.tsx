@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { usePageTitle } from '../../../shared/ui/page';
 import { AutoRulesSection } from './auto-rules-section';
 import { DurationsSection } from './durations-section';

@@ -1,7 +1,7 @@
 import type { DurationRule } from '@stolik/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { durationsQuery, saveDurations } from '../api/booking-settings-api';
 import { rowErrorsOf } from '../row-errors';
 import { NumberField } from './rule-fields';

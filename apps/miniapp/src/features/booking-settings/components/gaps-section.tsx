@@ -1,7 +1,7 @@
 import type { BookingSettings } from '@stolik/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { gapsQuery, saveGaps } from '../api/booking-settings-api';
 import { NumberField } from './rule-fields';
 import { Loaded, SaveBar, SettingsPanel, useSave } from './settings-panel';

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { displayDate, WEEKDAYS, weekdayKey } from '../calendar';
 
 /** The days a rule applies on, as chips; none chosen means every day. */

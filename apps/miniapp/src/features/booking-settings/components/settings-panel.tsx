@@ -1,6 +1,6 @@
 import { type UseQueryResult, useMutation } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import type { FormErrors } from '../../../shared/ui/form-errors';
 import { readableErrors } from '../../../shared/ui/form-errors';
 import { type SaveOutcome, SaveStatus } from '../../../shared/ui/save-status';

@@ -2,7 +2,7 @@ import type { TimeRule, TimeRuleCreateBody } from '@stolik/contracts';
 import { TIME_RULE_TYPES } from '@stolik/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { createTimeRule, deleteTimeRule, timeRulesQuery, updateTimeRule } from '../api/booking-settings-api';
 import { NumberField, useWeekdaysText, WeekdayChips, WindowFields } from './rule-fields';
 import { RuleEditorFrame, RuleList } from './rule-list';

@@ -1,7 +1,7 @@
 import type { WorkTime } from '@stolik/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { saveWorkTime, workTimeQuery } from '../api/booking-settings-api';
 import { runsPastMidnight, WEEKDAYS, weekdayKey } from '../calendar';
 import { rowErrorsOf } from '../row-errors';

@@ -2,7 +2,6 @@ import '../../../styles/booking-form.css';
 import type { Booking, BookingUpdateBody } from '@stolik/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRefusalMessage } from '../../../shared/api/refusal';
 import { ApiError } from '../../../shared/api/transport';
 import { bookingKeys, fitsQuery, updateBooking } from '../../../shared/bookings/booking-api';
@@ -22,6 +21,7 @@ import {
 } from '../../../shared/bookings/place-choice';
 import { TimeSelect } from '../../../shared/bookings/time-select';
 import { refusalErrors } from '../../../shared/bookings/use-booking-actions';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import {
   haptic,
   telegramMainButtonAvailable,

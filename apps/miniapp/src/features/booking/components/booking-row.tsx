@@ -1,9 +1,9 @@
 import type { Booking } from '@stolik/contracts';
 import { isClickableBooking } from '@stolik/domain';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { labelOf, type TableNumbers, tablesLabel } from '../../../shared/bookings/booking-view';
 import { StatusBadge } from '../../../shared/bookings/status-badge';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { formatPhone } from '../../../shared/phone/phone';
 import { BOOKING_TONE } from '../../../shared/status/status';
 import { timeOf } from '../../../shared/time/booking-time';

@@ -3,7 +3,6 @@ import type { Booking, Restaurant } from '@stolik/contracts';
 import { type BookingStatus, BREAKPOINT_MOBILE } from '@stolik/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { hallLoadFailureKey } from '../../../shared/api/hall-loading';
 import {
@@ -16,6 +15,7 @@ import {
 import { BookingCreateSheet, type BookingDraft } from '../../../shared/bookings/booking-create-sheet';
 import { labelOf, NO_TABLES } from '../../../shared/bookings/booking-view';
 import { useBookingMove } from '../../../shared/bookings/use-booking-actions';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { LiveBadge } from '../../../shared/live/live-badge';
 import { useNow } from '../../../shared/live/use-now';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';

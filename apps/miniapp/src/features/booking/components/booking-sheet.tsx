@@ -2,7 +2,6 @@ import type { Booking, BookingHistoryItem } from '@stolik/contracts';
 import { type BookingStatus, TABLE_HOLDING_BOOKING_STATUSES } from '@stolik/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { guestHistoryQuery, historyQuery } from '../../../shared/bookings/booking-api';
 import {
   actionKey,
@@ -13,6 +12,7 @@ import {
   tablesLabel,
 } from '../../../shared/bookings/booking-view';
 import { StatusBadge } from '../../../shared/bookings/status-badge';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useNow } from '../../../shared/live/use-now';
 import { formatPhone } from '../../../shared/phone/phone';
 import { displayDate, timeOf, wallClock } from '../../../shared/time/booking-time';

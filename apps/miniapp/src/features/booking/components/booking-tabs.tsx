@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useRestaurant } from '../../../shared/restaurants/get-restaurant';
 import { paths } from '../../../shared/routing/paths';
 

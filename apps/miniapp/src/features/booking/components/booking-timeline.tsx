@@ -1,6 +1,6 @@
 import type { Booking } from '@stolik/contracts';
 import { type CSSProperties, type MouseEvent, memo, type Ref, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useNow } from '../../../shared/live/use-now';
 import { BOOKING_TONE } from '../../../shared/status/status';
 import { StatusIcon } from '../../../shared/status/status-icon';

@@ -3,7 +3,6 @@ import type { Booking, Restaurant } from '@stolik/contracts';
 import { type BookingStatus, BREAKPOINT_MOBILE } from '@stolik/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { tablesQuery, waitingListQuery } from '../../../shared/bookings/booking-api';
 import {
@@ -14,6 +13,7 @@ import {
   needsPlace,
 } from '../../../shared/bookings/booking-view';
 import { useBookingMove } from '../../../shared/bookings/use-booking-actions';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { LiveBadge } from '../../../shared/live/live-badge';
 import { useNow } from '../../../shared/live/use-now';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';

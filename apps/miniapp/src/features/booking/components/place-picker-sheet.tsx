@@ -2,7 +2,6 @@ import type { Booking } from '@stolik/contracts';
 import type { BookingStatus } from '@stolik/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fitsQuery } from '../../../shared/bookings/booking-api';
 import { actionKey } from '../../../shared/bookings/booking-view';
 import {
@@ -12,6 +11,7 @@ import {
   placeAvailable,
   placeBody,
 } from '../../../shared/bookings/place-choice';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { timeOf } from '../../../shared/time/booking-time';
 import { Sheet } from '../../../shared/ui/sheet';
 

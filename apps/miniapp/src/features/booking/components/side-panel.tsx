@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 
 /**
  * The booking card beside the timeline on a tablet (UX.md: a bottom sheet on a phone, a side panel on

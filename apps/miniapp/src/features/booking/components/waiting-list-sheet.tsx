@@ -1,13 +1,13 @@
 import '../../../styles/booking-form.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRefusalMessage } from '../../../shared/api/refusal';
 import { ApiError } from '../../../shared/api/transport';
 import { addToWaitingList, bookingKeys } from '../../../shared/bookings/booking-api';
 import { BookingGuestFields, type BookingGuestValues } from '../../../shared/bookings/booking-guest-fields';
 import { foldFieldErrors, looksLikePhone } from '../../../shared/bookings/booking-view';
 import { TimeSelect } from '../../../shared/bookings/time-select';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import {
   haptic,
   telegramMainButtonAvailable,

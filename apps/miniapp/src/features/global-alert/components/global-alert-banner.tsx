@@ -1,7 +1,7 @@
 import '../global-alert.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { readSetting, StorageKey, writeSetting } from '../../../shared/storage/local-settings';
 import { alertHash } from '../alert-hash';
 import { globalAlertQuery } from '../api/global-alert-api';

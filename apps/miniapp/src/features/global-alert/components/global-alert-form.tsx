@@ -2,7 +2,7 @@ import '../global-alert.css';
 import { GLOBAL_ALERT_MAX, type GlobalAlert } from '@stolik/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { showToast } from '../../../shared/ui/toast';

@@ -1,10 +1,10 @@
 import type { GuestBookingBody } from '@stolik/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/transport';
 import { useGuestStyle } from '../../../shared/guest-style/guest-style-frame';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { GuestPhoneField } from '../../../shared/phone/guest-phone-field';
 import { paths } from '../../../shared/routing/paths';
 import { guestDeviceKey } from '../../../shared/storage/guest-device';

@@ -1,10 +1,10 @@
 import type { GuestBookingOutcome } from '@stolik/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { stream } from '../../../shared/api/transport';
 import { useGuestStyle } from '../../../shared/guest-style/guest-style-frame';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { followChangeStream } from '../../../shared/live/restaurant-changes';
 import { paths } from '../../../shared/routing/paths';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';

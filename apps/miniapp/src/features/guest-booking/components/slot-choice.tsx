@@ -1,7 +1,7 @@
 import type { PublicSlots } from '@stolik/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { groupSlots } from '../booking-dates';
 
 /**

@@ -8,7 +8,6 @@ import {
 } from '@stolik/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { hallLoadFailureKey } from '../../../shared/api/hall-loading';
 import {
@@ -19,6 +18,7 @@ import {
   unlockTable,
   zoneSchedulesQuery,
 } from '../../../shared/hall/hall-api';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useNow } from '../../../shared/live/use-now';
 import { useRestaurant } from '../../../shared/restaurants/get-restaurant';
 import { todayIn } from '../../../shared/time/restaurant-clock';

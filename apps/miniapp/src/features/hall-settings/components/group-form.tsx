@@ -7,8 +7,8 @@ import {
   type Zone,
 } from '@stolik/contracts';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { createGroups, updateGroup } from '../../../shared/hall/hall-api';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Field } from '../../../shared/ui/field';
 import { showToast } from '../../../shared/ui/toast';
 import { checkWith, type FieldMessages, fieldsUnder } from '../form-check';

@@ -2,7 +2,6 @@ import '../hall-settings.css';
 import type { Table, TableGroup } from '@stolik/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { hallLoadFailureKey } from '../../../shared/api/hall-loading';
 import {
@@ -12,6 +11,7 @@ import {
   tablesQuery,
   zonesQuery,
 } from '../../../shared/hall/hall-api';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { problemOf } from '../form-check';

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import type { PageTitleKey } from '../../../shared/ui/page';
 import { Sheet } from '../../../shared/ui/sheet';
 import { ConfirmDelete } from './confirm-delete';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, type SelectHTMLAttributes, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { type PageTitleKey, usePageTitle } from '../../../shared/ui/page';
 import { type SaveOutcome, SaveStatus as SharedSaveStatus } from '../../../shared/ui/save-status';

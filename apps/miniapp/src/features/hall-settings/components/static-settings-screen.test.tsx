@@ -18,6 +18,8 @@ vi.mock(import('../../../shared/session/session'), async (importOriginal) => ({
     start: () => {},
     signOut: async () => {},
     retry: () => {},
+    updateMe: () => {},
+    reloadMe: () => {},
   }),
 }));
 

@@ -9,8 +9,8 @@ import {
 } from '@stolik/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { restaurantsQueryOptions } from '../../../shared/restaurants/get-restaurants';
 import { paths } from '../../../shared/routing/paths';
 import { useSession } from '../../../shared/session/session';

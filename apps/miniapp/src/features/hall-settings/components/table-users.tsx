@@ -1,7 +1,7 @@
 import type { Booking, QueueEntry } from '@stolik/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { load } from '../../../shared/api/load';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useRestaurant } from '../../../shared/restaurants/get-restaurant';
 import { clockOf, dateOf } from '../hall-settings-format';
 

@@ -1,7 +1,7 @@
 import type { ZoneSchedule } from '@stolik/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { hallKeys, setZoneActive } from '../../../shared/hall/hall-api';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { showToast } from '../../../shared/ui/toast';
 import { problemOf } from '../form-check';

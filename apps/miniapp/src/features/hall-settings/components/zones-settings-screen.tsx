@@ -2,7 +2,6 @@ import '../hall-settings.css';
 import { type Zone, ZoneCreateBody, ZonePatchBody } from '@stolik/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import {
   createZone,
@@ -12,6 +11,7 @@ import {
   updateZone,
   zonesQuery,
 } from '../../../shared/hall/hall-api';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Field } from '../../../shared/ui/field';
 import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { ChevronDownIcon } from '../../../shared/ui/icons';

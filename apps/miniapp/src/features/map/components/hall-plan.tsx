@@ -1,7 +1,7 @@
 import type { Scheme, Table } from '@stolik/contracts';
 import { memo, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TableState } from '../../../shared/hall/table-state';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { usePanZoom, ZOOM_STEP } from '../hooks/use-pan-zoom';
 import { fitPlan, schemeBounds } from '../map-geometry';
 import { MapTable } from './map-table';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { TABLE_STATES, type TableStateKind } from '../../../shared/hall/table-state';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { TABLE_STATE_LABEL, TABLE_TONE } from '../../../shared/status/status';
 
 /** What each colour and mark means, each with a count: the same swatch as the table itself. */

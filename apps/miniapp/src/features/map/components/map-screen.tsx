@@ -3,7 +3,6 @@ import type { Restaurant, Table, TableLock } from '@stolik/contracts';
 import { SLOT_STEP_MINUTES } from '@stolik/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { hallLoadFailureKey } from '../../../shared/api/hall-loading';
 import { tablesQuery } from '../../../shared/bookings/booking-api';
@@ -18,6 +17,7 @@ import {
   type TableStateKind,
 } from '../../../shared/hall/table-state';
 import { useHallNow } from '../../../shared/hall/use-hall-now';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { LiveBadge } from '../../../shared/live/live-badge';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
 import { useQueueMove } from '../../../shared/queue/use-queue-actions';

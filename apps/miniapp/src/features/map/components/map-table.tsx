@@ -1,7 +1,7 @@
 import type { SchemeTable, Table } from '@stolik/contracts';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TableState } from '../../../shared/hall/table-state';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { TABLE_STATE_LABEL, TABLE_TONE } from '../../../shared/status/status';
 import { StatusMark } from '../../../shared/status/status-icon';
 import { timeOf } from '../../../shared/time/booking-time';

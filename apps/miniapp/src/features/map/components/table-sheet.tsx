@@ -1,9 +1,9 @@
 import type { Booking, QueueEntry, Table } from '@stolik/contracts';
 import { nextBookingStatuses } from '@stolik/domain';
-import { useTranslation } from 'react-i18next';
 import { labelOf } from '../../../shared/bookings/booking-view';
 import { StatusBadge } from '../../../shared/bookings/status-badge';
 import type { TableState } from '../../../shared/hall/table-state';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { TABLE_STATE_LABEL, TABLE_TONE } from '../../../shared/status/status';
 import { StatusPill } from '../../../shared/status/status-icon';
 import { timeOf } from '../../../shared/time/booking-time';

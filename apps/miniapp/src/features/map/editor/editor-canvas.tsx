@@ -1,6 +1,6 @@
 import type { Scheme, SchemeTable } from '@stolik/contracts';
 import type { KeyboardEvent, PointerEvent, ReactNode, Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { ROUND_DECORATIONS, zoneColour } from '../components/hall-plan';
 import {
   type Decoration,

@@ -1,6 +1,6 @@
 import { DECORATION_KINDS, SCHEME_LIMITS, type TableShape } from '@stolik/contracts';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import type { SelectedPoint } from './editor-canvas';
 import { type DecorationKind, type ItemKey, parseKey, type SchemeDraft } from './scheme-editing';
 

@@ -1,7 +1,7 @@
 import type { SchemeVersionSummary, SchemeView } from '@stolik/contracts';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { displayDate, timeOf, wallClock } from '../../../shared/time/booking-time';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { formErrorsOf } from '../../../shared/ui/form-errors';

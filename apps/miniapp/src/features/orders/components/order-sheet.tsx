@@ -1,6 +1,6 @@
 import type { Order } from '@stolik/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { timeOf } from '../../../shared/time/restaurant-clock';
 import { Sheet } from '../../../shared/ui/sheet';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';

@@ -3,7 +3,7 @@ import type { PosKey, PosKeyCreated } from '@stolik/contracts';
 import { ORDER_LIMITS } from '@stolik/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { haptic, useConfirm } from '../../../shared/telegram/bridge';
 import { displayDate, timeOf, wallClock } from '../../../shared/time/restaurant-clock';
 import { Field } from '../../../shared/ui/field';

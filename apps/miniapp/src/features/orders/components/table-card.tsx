@@ -1,7 +1,7 @@
 import type { Order } from '@stolik/contracts';
 import type { OrderStatus } from '@stolik/domain';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { timeOf } from '../../../shared/time/restaurant-clock';
 import { formatRubles, type TableOrders } from '../orders-view';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useRefusalMessage } from '../../../shared/api/refusal';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { haptic, useConfirm } from '../../../shared/telegram/bridge';
 import { showToast } from '../../../shared/ui/toast';
 import { closeOrders, orderKeys } from '../api/orders-api';

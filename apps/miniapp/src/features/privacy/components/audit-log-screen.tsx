@@ -1,8 +1,8 @@
 import type { AuditActor, AuditEntry } from '@stolik/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useRestaurant } from '../../../shared/restaurants/get-restaurant';
 import { displayDate, timeOf, wallClock } from '../../../shared/time/restaurant-clock';
 import { DateInput } from '../../../shared/ui/date-input';

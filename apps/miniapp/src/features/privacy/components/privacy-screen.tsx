@@ -1,9 +1,9 @@
 import { GUEST_RETENTION_DAYS, type GuestExport, type Restaurant } from '@stolik/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import type { Texts } from '../../../shared/i18n/i18n';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { restaurantQueryOptions, useRestaurant } from '../../../shared/restaurants/get-restaurant';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { Field } from '../../../shared/ui/field';
@@ -14,7 +14,7 @@ import { auditLogKey, eraseGuest, exportGuest, saveRetention } from '../api/priv
 import '../privacy.css';
 
 /** The API's messages are Russian text, or message keys of the contracts read through i18n. */
-function readable(error: unknown, fallback: string, i18n: I18n): FormErrors {
+function readable(error: unknown, fallback: string, i18n: Texts): FormErrors {
   const errors = formErrorsOf(error, fallback);
   const read = (message: string) => (i18n.exists(message) ? String(i18n.t(message as never)) : message);
   return {

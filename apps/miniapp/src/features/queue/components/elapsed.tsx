@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 
 /** '12 мин', '1 ч 05 мин' (UX.md: time is the product). */
 export function useFormatMinutes() {

@@ -1,8 +1,8 @@
 import type { QueueEntry, Restaurant } from '@stolik/contracts';
 import type { QueueAction } from '@stolik/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useRefusalMessage } from '../../../shared/api/refusal';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { formatPhone } from '../../../shared/phone/phone';
 import { entryHistoryQuery, moveToRestaurant, queueKeys } from '../../../shared/queue/queue-api';
 import { STAFF_QUEUE_REFUSALS } from '../../../shared/queue/use-queue-actions';

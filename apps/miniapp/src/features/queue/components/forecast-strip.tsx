@@ -1,5 +1,5 @@
 import type { Forecast } from '@stolik/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 
 /**
  * Neighbouring party sizes with the same wait said once ('1–4 гост. 5 мин'): the strip stays one

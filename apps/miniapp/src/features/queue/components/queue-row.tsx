@@ -1,7 +1,8 @@
+import '../queue.css';
 import type { QueueEntry } from '@stolik/contracts';
 import type { QueueAction } from '@stolik/domain';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { actionsFor, elapsedFrom, elapsedMinutes, isOverdue } from '../queue-view';
 import { useFormatMinutes } from './elapsed';
 

@@ -1,3 +1,4 @@
+import '../queue.css';
 import { QUOTE_SETTINGS, type QueueEntry } from '@stolik/contracts';
 import {
   BREAKPOINT_LANDSCAPE,
@@ -8,8 +9,8 @@ import {
 } from '@stolik/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { LiveBadge } from '../../../shared/live/live-badge';
 import { useNow } from '../../../shared/live/use-now';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';

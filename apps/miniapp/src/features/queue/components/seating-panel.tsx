@@ -1,5 +1,5 @@
 import type { SeatingTable, SeatingZone } from '@stolik/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 
 const fits = (table: SeatingTable, size: number) => table.seats_min <= size && size <= table.seats_max;
 

@@ -2,9 +2,9 @@ import type { InstantSeatBody, QueueEntry, SeatingZone, WalkInBody } from '@stol
 import type { QueueEvent } from '@stolik/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRefusalMessage } from '../../../shared/api/refusal';
 import { ApiError } from '../../../shared/api/transport';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { sendOrKeep } from '../../../shared/offline/offline-actions';
 import { PhoneField } from '../../../shared/phone/phone-field';
 import { queueKeys } from '../../../shared/queue/queue-api';

@@ -1,7 +1,7 @@
 import type { Restaurant } from '@stolik/contracts';
 import { useCallback, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { switchRestaurantPath } from '../../../shared/routing/paths';
 import { CheckIcon, ChevronDownIcon, StarIcon } from '../../../shared/ui/icons';
 import { useDismiss } from '../../../shared/ui/use-dismiss';

@@ -1,8 +1,8 @@
 import type { FontInfo, RestaurantStyle } from '@stolik/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { removeFont, styleKey, uploadFont } from '../../../shared/guest-style/style-api';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { displayDate, wallClock } from '../../../shared/time/booking-time';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { formErrorsOf } from '../../../shared/ui/form-errors';

@@ -1,5 +1,5 @@
 import type { CSSProperties, Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 
 /**
  * A guest form card as the guest forms draw it (their own classes), in the palette being edited:

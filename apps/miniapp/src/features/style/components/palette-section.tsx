@@ -7,9 +7,9 @@ import {
 } from '@stolik/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PALETTE_TOKENS, paletteStyle } from '../../../shared/guest-style/palette';
 import { savePalette, styleKey } from '../../../shared/guest-style/style-api';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useTheme } from '../../../shared/theme/theme';
 import { formErrorsOf } from '../../../shared/ui/form-errors';
 import { showToast } from '../../../shared/ui/toast';

@@ -1,10 +1,10 @@
 import '../style.css';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { usePreviewFont } from '../../../shared/guest-style/guest-style-frame';
 import { guestStyleQuery } from '../../../shared/guest-style/style-api';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useCurrentRestaurant } from '../../../shared/restaurants/use-current-restaurant';
 import { usePageTitle } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';

@@ -1,7 +1,7 @@
 import type { FailedDelivery, Me, Restaurant } from '@stolik/contracts';
 import { ROLE_ADMIN } from '@stolik/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { restaurantsQueryOptions } from '../../../shared/restaurants/get-restaurants';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { failedDeliveriesQuery } from '../api/telegram-api';

@@ -1,8 +1,8 @@
 import type { Me } from '@stolik/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { meQueryKey } from '../../../shared/session/session';
+import { useTranslation } from '../../../shared/i18n/i18n';
+import { useSession } from '../../../shared/session/session';
 import { createTelegramLink } from '../../../shared/session/session-api';
 import { haptic, useConfirm } from '../../../shared/telegram/bridge';
 import { telegramInitData } from '../../../shared/telegram/telegram';
@@ -44,12 +44,12 @@ export function TelegramLinkStatus({ me, compact = false }: { me: Me; compact?: 
 /** 'Отключить телеграм': the bot stops writing; the notification settings stay for a later link. */
 function TelegramUnlink() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const { updateMe } = useSession();
   const { confirm, dialog } = useConfirm();
   const unlink = useMutation({
     mutationFn: unlinkTelegram,
     onSuccess: (me) => {
-      queryClient.setQueryData(meQueryKey, me);
+      updateMe(me);
       haptic.success();
     },
     onError: haptic.error,
@@ -85,7 +85,7 @@ function TelegramUnlink() {
 
 function TelegramConnect({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const { updateMe, reloadMe } = useSession();
   const initData = telegramInitData();
   const [botLink, setBotLink] = useState<string | null>(null);
   const [noBot, setNoBot] = useState(false);
@@ -93,7 +93,7 @@ function TelegramConnect({ compact }: { compact: boolean }) {
   const linkHere = useMutation({
     mutationFn: completeTelegramAuth,
     onSuccess: (me) => {
-      queryClient.setQueryData(meQueryKey, me);
+      updateMe(me);
       haptic.success();
     },
     onError: haptic.error,
@@ -103,10 +103,9 @@ function TelegramConnect({ compact }: { compact: boolean }) {
   // The bot links the account in its own chat: back from Telegram, the profile is asked again.
   useEffect(() => {
     if (!botLink) return;
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: meQueryKey });
-    window.addEventListener('focus', refresh);
-    return () => window.removeEventListener('focus', refresh);
-  }, [botLink, queryClient]);
+    window.addEventListener('focus', reloadMe);
+    return () => window.removeEventListener('focus', reloadMe);
+  }, [botLink, reloadMe]);
 
   const connect = () => {
     if (initData) {

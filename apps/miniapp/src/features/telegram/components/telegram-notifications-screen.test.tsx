@@ -33,6 +33,8 @@ vi.mock(import('../../../shared/session/session'), async (importOriginal) => ({
     start: () => {},
     signOut: async () => {},
     retry: () => {},
+    updateMe: () => {},
+    reloadMe: () => {},
   }),
 }));
 

@@ -8,7 +8,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Cell, List, Section, Switch } from '@telegram-apps/telegram-ui';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { restaurantsQueryOptions } from '../../../shared/restaurants/get-restaurants';
 import { useSession } from '../../../shared/session/session';
 import { haptic, useClosingConfirmation, useTelegramMainButton } from '../../../shared/telegram/bridge';

@@ -1,6 +1,6 @@
 import { Cell, List, Section } from '@telegram-apps/telegram-ui';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { paths } from '../../../shared/routing/paths';
 import { useSession } from '../../../shared/session/session';
 import { ChevronDownIcon, TelegramIcon } from '../../../shared/ui/icons';

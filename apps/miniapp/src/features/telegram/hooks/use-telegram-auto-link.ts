@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { isGuestPath } from '../../../shared/routing/paths';
-import { meQueryKey, useSession } from '../../../shared/session/session';
+import { useSession } from '../../../shared/session/session';
 import { telegramInitData } from '../../../shared/telegram/telegram';
 import { completeTelegramAuth } from '../api/telegram-api';
 
@@ -12,8 +11,7 @@ import { completeTelegramAuth } from '../api/telegram-api';
  * retried; the profile menu still offers the link. Guest pages never link: a guest is not staff.
  */
 export function useTelegramAutoLink(): void {
-  const { status, me } = useSession();
-  const queryClient = useQueryClient();
+  const { status, me, updateMe } = useSession();
   const tried = useRef<number | null>(null);
   useEffect(() => {
     const initData = telegramInitData();
@@ -21,9 +19,9 @@ export function useTelegramAutoLink(): void {
     if (tried.current === me.id || isGuestPath(window.location.pathname)) return;
     tried.current = me.id;
     completeTelegramAuth(initData)
-      .then((linked) => queryClient.setQueryData(meQueryKey, linked))
+      .then(updateMe)
       .catch((error: unknown) => console.warn('telegram: linking after sign-in was refused', error));
-  }, [status, me, queryClient]);
+  }, [status, me, updateMe]);
 }
 
 /** The hook as an element, for the app's root. */

@@ -1,6 +1,6 @@
 import { ROLE_ADMIN, ROLE_MANAGER, type Role } from '@stolik/domain';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Field } from '../../../shared/ui/field';
 import { type FormErrors, formErrorsOf, looksLikeEmail } from '../../../shared/ui/form-errors';
 import { createInvitation } from '../api/users-api';

@@ -7,5 +7,5 @@ import { roles } from '@stolik/i18n/ru/roles';
 import { signUp } from '@stolik/i18n/ru/sign-up';
 import { validation } from '@stolik/i18n/ru/validation';
 
-/** The texts of sign-in, sign-up, invitation, app install (app/routes/public-screens.tsx), beyond the entry's own. */
+/** The texts of sign-up, the invitation and app install (their routes in app/router.tsx), beyond the entry’s own. */
 export const texts = { invitations, invite, login, pages, placeholder, roles, signUp, validation };
