@@ -20,8 +20,10 @@ import { bookingRoutes } from './modules/booking/booking.routes';
 import { createBookingService } from './modules/booking/booking.service';
 import { bookingSettingsRoutes } from './modules/booking/booking-settings.routes';
 import { createBookingSettingsService } from './modules/booking/booking-settings.service';
+import { createViewerCache } from './modules/auth/viewer-cache';
 import { type ChangeHub, createChangeHub } from './modules/events/change-hub';
 import { eventsRoutes } from './modules/events/events.routes';
+import { createReadCache } from './modules/events/read-cache';
 import { guestLinksRoutes } from './modules/guest-links/guest-links.routes';
 import { hallRoutes } from './modules/hall/hall.routes';
 import { createTableGroupsService } from './modules/hall/table-groups.service';
@@ -69,6 +71,8 @@ import { auditPlugin } from './shared/audit';
 import { createRateLimiter, rateLimitPlugin } from './shared/rate-limit';
 
 export const API_VERSION = '0.1.0';
+/** Methods that change nothing: they need not wait for their changes to be heard. */
+const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,6 +111,10 @@ export interface AppDeps {
   eventStreamLifetimeMs?: number;
   /** How long learned turn times are reused (tests that change history set 0). */
   turnCacheMs?: number;
+  /** How long the hot reads' replies are kept at most (read-cache.ts; 0: never). */
+  readCacheMs?: number;
+  /** How long a viewer read is kept at most (viewer-cache.ts; 0: never). */
+  viewerCacheMs?: number;
   /** false in tests; otherwise pino options (or true for defaults). */
   logger?: boolean | object;
   /** Tests: the fake Bot API's identity (no getMe), a faster dispatcher, a shorter Bot API timeout. */
@@ -170,6 +178,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn({ payload }, 'a change notification that is not a RestaurantChange'),
   );
   app.addHook('onClose', () => changes.close());
+  // A write answers once this process has heard its own changes: whatever it reads next, from a
+  // cache or not, is not older than the write (ChangeHub.caughtUp).
+  app.addHook('onSend', async (request) => {
+    if (!READING_METHODS.has(request.method)) await changes.caughtUp();
+  });
+  const viewers = createViewerCache(db, changes, { lifetimeMs: deps.viewerCacheMs });
+  const reads = createReadCache(changes, { lifetimeMs: deps.readCacheMs });
   app.decorate('tokens', tokens);
   app.decorate('changes', changes);
   app.decorate('auth', auth);
@@ -181,7 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin, { i18n });
   // Per-address flood caps run first on every request; a public route without one cannot start.
   await app.register(rateLimitPlugin);
-  await app.register(authenticationPlugin, { db, tokens });
+  await app.register(authenticationPlugin, { db, tokens, viewers });
   // After the access check: NUL and lone surrogates are refused in every body, query and path.
   await app.register(inputTextPlugin);
   await app.register(replayPlugin, { db });
@@ -199,10 +214,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Guest forms sent from the Mini App carry init data: the guest's chat for the bot's answer.
   const guestChannel = createGuestChannel(deps.config.botToken);
   const entrySources = createEntrySourceCommands(db, queue);
-  await app.register(queueRoutes, { queue, entrySources, limiter, guestChannel });
+  await app.register(queueRoutes, { queue, entrySources, limiter, guestChannel, reads });
   await app.register(entrySourceRoutes, { entrySources });
   const bookings = createBookingService(db);
-  await app.register(bookingRoutes, { bookings, limiter, guestChannel });
+  await app.register(bookingRoutes, { bookings, limiter, guestChannel, reads });
   await app.register(bookingSettingsRoutes, { settings: createBookingSettingsService(db) });
   await app.register(hallRoutes, {
     tables: createTablesService(db),

@@ -2,6 +2,7 @@ import { schema } from '@stolik/db';
 import { ROLE_ADMIN, ROLE_MANAGER } from '@stolik/domain';
 import type { Identities } from './identities';
 import type { TestApp } from './test-app';
+import { announceAccessChanged } from '../modules/auth/sessions.repository';
 
 export interface RestaurantFixture {
   name: string;
@@ -29,6 +30,9 @@ export async function openTestRestaurant(t: TestApp, who: Identities, options: R
     { userId: who.hostessA.id, restaurantId: restaurant.id, role: ROLE_MANAGER },
     { userId: who.adminA.id, restaurantId: restaurant.id, role: ROLE_ADMIN },
   ]);
+  // As the product does when it adds a member: every process forgets what they may do.
+  await announceAccessChanged(db, who.hostessA.id);
+  await announceAccessChanged(db, who.adminA.id);
   const zoneRows = options.zones?.length
     ? await db
         .insert(schema.zones)

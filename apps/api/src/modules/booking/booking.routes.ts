@@ -39,6 +39,7 @@ import { access } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
 import { pageLinks } from '../../shared/pagination';
 import { addressOf, perAddress, type RateLimiter, SMALL_BODY_LIMIT } from '../../shared/rate-limit';
+import type { ReadCache } from '../events/read-cache';
 import type { GuestChannelOf } from '../telegram/guest-chat';
 import type { BookingService } from './booking.service';
 import { contactsWorkbook } from './contacts-export';
@@ -56,7 +57,9 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   limiter: RateLimiter;
   /** The guest's Telegram chat from the form's init_data (400 when forged or too old). */
   guestChannel: GuestChannelOf;
-}> = async (app, { bookings, limiter, guestChannel }) => {
+  /** The hot reads' replies (the bookings of a day). */
+  reads: ReadCache;
+}> = async (app, { bookings, limiter, guestChannel, reads }) => {
   app.get(
     '/api/booking/',
     {
@@ -69,7 +72,10 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const page = await bookings.list(request.query);
+      // Keyed by every parameter (parsed, so in the contract's order); the links from this request.
+      const page = await reads.read(request.query.restaurant_id, `bookings:${JSON.stringify(request.query)}`, () =>
+        bookings.list(request.query),
+      );
       return { ...page, ...pageLinks(request, page.count, request.query.page, request.query.page_size) };
     },
   );

@@ -28,6 +28,7 @@ import { access } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
 import { pageLinks } from '../../shared/pagination';
 import { addressOf, perAddress, type RateLimiter, SMALL_BODY_LIMIT } from '../../shared/rate-limit';
+import type { ReadCache } from '../events/read-cache';
 import type { GuestChannelOf } from '../telegram/guest-chat';
 import type { EntrySourceCommands } from './entry-source';
 import type { QueueService } from './queue.service';
@@ -45,7 +46,9 @@ export const queueRoutes: FastifyPluginAsyncZod<{
   limiter: RateLimiter;
   /** The guest's Telegram chat from the form's init_data (400 when forged or too old). */
   guestChannel: GuestChannelOf;
-}> = async (app, { queue, entrySources, limiter, guestChannel }) => {
+  /** The hot reads' replies (the list, the hall, the public restaurant, the guest's page). */
+  reads: ReadCache;
+}> = async (app, { queue, entrySources, limiter, guestChannel, reads }) => {
   app.get(
     '/api/reservation/',
     {
@@ -57,7 +60,11 @@ export const queueRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(QueueEntry), ...errors },
       },
     },
-    (request) => queue.list(request.query),
+    // Keyed by every parameter (parsed, so in the contract's order); without a date, today's.
+    (request) =>
+      reads.read(request.query.restaurant_id, `queue-list:${JSON.stringify(request.query)}`, () =>
+        queue.list(request.query),
+      ),
   );
 
   app.post(
@@ -116,7 +123,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(SeatingZone), ...errors },
       },
     },
-    (request) => queue.seatingZones(request.params.id),
+    (request) => reads.read(request.params.id, 'hall', () => queue.seatingZones(request.params.id)),
   );
 
   app.get(
@@ -256,7 +263,8 @@ export const queueRoutes: FastifyPluginAsyncZod<{
         response: { 200: PublicRestaurant, ...errors },
       },
     },
-    (request) => queue.publicRestaurant(request.params.id),
+    (request) =>
+      reads.read(request.params.id, 'public-restaurant', () => queue.publicRestaurant(request.params.id)),
   );
 
   app.post(
@@ -308,7 +316,11 @@ export const queueRoutes: FastifyPluginAsyncZod<{
         response: { 200: GuestQueueStatus, ...errors },
       },
     },
-    (request) => queue.guestStatus(request.params.token),
+    (request) =>
+      reads.readByToken(request.params.token, async () => {
+        const reply = await queue.guestStatus(request.params.token);
+        return { restaurantId: reply.restaurant, reply };
+      }),
   );
 
   app.post(
