@@ -16,11 +16,11 @@ import {
   linkTelegramUser,
 } from './modules/auth/telegram-signin.service';
 import { createTokenSigner, loadSigningKey, type TokenSigner } from './modules/auth/tokens';
+import { createViewerCache } from './modules/auth/viewer-cache';
 import { bookingRoutes } from './modules/booking/booking.routes';
 import { createBookingService } from './modules/booking/booking.service';
 import { bookingSettingsRoutes } from './modules/booking/booking-settings.routes';
 import { createBookingSettingsService } from './modules/booking/booking-settings.service';
-import { createViewerCache } from './modules/auth/viewer-cache';
 import { type ChangeHub, createChangeHub } from './modules/events/change-hub';
 import { eventsRoutes } from './modules/events/events.routes';
 import { createReadCache } from './modules/events/read-cache';

@@ -43,13 +43,23 @@ export async function loadViewer(
   session?: AccessSession,
 ): Promise<Viewer | null> {
   // One round trip: the user, their memberships and the session's state together.
-  return viewerOfRows(userId, await createSessionsRepository(db).viewerRows(userId, session?.id ?? ''), session);
+  return viewerOfRows(
+    userId,
+    await createSessionsRepository(db).viewerRows(userId, session?.id ?? ''),
+    session,
+  );
 }
 
 /** The viewer of what `viewerRows` read (from the database or the viewer cache). */
 function viewerOfRows(
   userId: number,
-  rows: { isSuperuser: boolean; restaurantId: number | null; role: string | null; tokensValidAfter: Date | null; sessionEnded: boolean }[],
+  rows: {
+    isSuperuser: boolean;
+    restaurantId: number | null;
+    role: string | null;
+    tokensValidAfter: Date | null;
+    sessionEnded: boolean;
+  }[],
   session?: AccessSession,
 ): Viewer | null {
   const [first] = rows;

@@ -1,8 +1,8 @@
 import { schema } from '@stolik/db';
 import { ROLE_ADMIN, ROLE_MANAGER } from '@stolik/domain';
+import { announceAccessChanged } from '../modules/auth/sessions.repository';
 import type { Identities } from './identities';
 import type { TestApp } from './test-app';
-import { announceAccessChanged } from '../modules/auth/sessions.repository';
 
 export interface RestaurantFixture {
   name: string;

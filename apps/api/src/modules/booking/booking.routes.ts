@@ -73,8 +73,10 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       // Keyed by every parameter (parsed, so in the contract's order); the links from this request.
-      const page = await reads.read(request.query.restaurant_id, `bookings:${JSON.stringify(request.query)}`, () =>
-        bookings.list(request.query),
+      const page = await reads.read(
+        request.query.restaurant_id,
+        `bookings:${JSON.stringify(request.query)}`,
+        () => bookings.list(request.query),
       );
       return { ...page, ...pageLinks(request, page.count, request.query.page, request.query.page_size) };
     },

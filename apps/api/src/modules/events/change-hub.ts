@@ -40,7 +40,6 @@ export function createChangeHub(database: DatabaseHandle, onBadPayload: (payload
   const awaitedMarks = new Map<string, () => void>();
   let stop: (() => Promise<void>) | null = null;
   let starting: Promise<void> | null = null;
-  let started = false;
 
   const deliver = (payload: string) => {
     let change: RestaurantChange;
@@ -88,14 +87,13 @@ export function createChangeHub(database: DatabaseHandle, onBadPayload: (payload
     start(): Promise<void> {
       starting ??= database.listen(CHANGES_CHANNEL, deliver, gap).then((unlisten) => {
         stop = unlisten;
-        started = true;
       });
       return starting;
     },
 
     /** Is this process listening (so that the caches may keep what they read)? */
     isListening(): boolean {
-      return started && stop !== null;
+      return stop !== null;
     },
 
     subscribe(restaurantId: number, listener: ChangeListener): () => void {
@@ -138,10 +136,10 @@ export function createChangeHub(database: DatabaseHandle, onBadPayload: (payload
      * PGlite hands notifications over inside the committing query, so there it is at once; on
      * PostgreSQL they come on the listening connection a moment after the commit, in commit order,
      * so hearing a mark sent now means everything committed earlier was heard. Not heard in time:
-     * the caches forget everything instead.
+     * the caches forget everything instead (and it resolves to false).
      */
-    async caughtUp(): Promise<void> {
-      if (database.kind === 'pglite' || !started) return;
+    async caughtUp(): Promise<boolean> {
+      if (database.kind === 'pglite' || stop === null) return true;
       marks += 1;
       const mark = `${processMark}:${marks}`;
       let timer: NodeJS.Timeout | undefined;
@@ -152,13 +150,15 @@ export function createChangeHub(database: DatabaseHandle, onBadPayload: (payload
       try {
         const message: z.infer<typeof CaughtUpMark> = { kind: 'caught_up', mark };
         await database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(message)})`);
-        if (!(await heard)) forgetAll();
+        if (await heard) return true;
       } catch {
-        forgetAll();
+        // Not sent: not heard either.
       } finally {
         clearTimeout(timer);
         awaitedMarks.delete(mark);
       }
+      forgetAll();
+      return false;
     },
 
     /** Open streams, for the health of a busy process and for tests. */
@@ -176,7 +176,6 @@ export function createChangeHub(database: DatabaseHandle, onBadPayload: (payload
       await starting?.catch(() => {});
       await stop?.();
       stop = null;
-      started = false;
     },
   };
 }

@@ -89,10 +89,7 @@ export function createReadCache(
      * first read only learns its restaurant; the reply is kept from the second on (and only while
      * the token stays in that restaurant: moving an entry is a change of the one it left).
      */
-    async readByToken<T>(
-      token: string,
-      load: () => Promise<{ restaurantId: number; reply: T }>,
-    ): Promise<T> {
+    async readByToken<T>(token: string, load: () => Promise<{ restaurantId: number; reply: T }>): Promise<T> {
       await hub.start();
       if (bypass()) return (await load()).reply;
       const key = `token:${token}`;
@@ -116,6 +113,5 @@ export function createReadCache(
       return n;
     },
   };
-
 }
 export type ReadCache = ReturnType<typeof createReadCache>;

@@ -24,8 +24,8 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { countsInQueueFiguresSql, legacySourceCondition } from './entry-source.repository';
 import { announceChange } from '../events/changes.repository';
+import { countsInQueueFiguresSql, legacySourceCondition } from './entry-source.repository';
 
 const {
   queueEntries,
@@ -412,7 +412,8 @@ export function createQueueRepository(db: Database) {
           .set({ quotedWaitMinutes: quoted, estimatedWaitMinutes: estimated })
           .where(eq(queueEntries.id, id))
           .returning({ restaurantId: queueEntries.restaurantId, status: queueEntries.status });
-        if (row) await announceChange(tx, { kind: 'queue', restaurant: row.restaurantId, id, status: row.status });
+        if (row)
+          await announceChange(tx, { kind: 'queue', restaurant: row.restaurantId, id, status: row.status });
       }),
 
     // ---- in a writing transaction ----
