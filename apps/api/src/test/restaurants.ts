@@ -33,6 +33,8 @@ export async function openTestRestaurant(t: TestApp, who: Identities, options: R
   // As the product does when it adds a member: every process forgets what they may do.
   await announceAccessChanged(db, who.hostessA.id);
   await announceAccessChanged(db, who.adminA.id);
+  // Heard before the test goes on, as a write through the API would be (ChangeHub.caughtUp).
+  await t.app.changes.caughtUp();
   const zoneRows = options.zones?.length
     ? await db
         .insert(schema.zones)

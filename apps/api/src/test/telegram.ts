@@ -2,7 +2,6 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { type Database, schema } from '@stolik/db';
 import { ROLE_MANAGER } from '@stolik/domain';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { announceAccessChanged } from '../modules/auth/sessions.repository';
 
 /** Links a user to a Telegram account (the chat id of a private chat is the user's Telegram id). */
 export async function linkTelegram(db: Database, userId: number, telegramId: number): Promise<void> {
@@ -53,7 +52,6 @@ export async function subscribedHostesses(
       .returning();
     if (!user) throw new Error('no user');
     await db.insert(schema.memberships).values({ userId: user.id, restaurantId, role: ROLE_MANAGER });
-    await announceAccessChanged(db, user.id);
     await subscribe(db, user.id, restaurantId, 'queue', ['live']);
     chats.push(telegramId);
   }

@@ -175,6 +175,7 @@ describe("entries in the older system's words", () => {
       // Written behind the product's back: told as the product tells of its own changes, so the
       // kept list is dropped (read-cache.ts).
       await announceChange(t.database.db, { kind: 'queue', restaurant: r.id, id: 0 });
+      await t.app.changes.caughtUp();
     };
     await dinners({ fake: true, source: 'staff' });
     await dinners({ fake: false, source: 'hostme' });
