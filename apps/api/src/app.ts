@@ -68,6 +68,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { replayPlugin } from './plugins/replay';
 import { securityPlugin } from './plugins/security';
 import { auditPlugin } from './shared/audit';
+import { checkContractReplies } from './shared/contract-serializer';
 import { createRateLimiter, rateLimitPlugin } from './shared/rate-limit';
 
 export const API_VERSION = '0.1.0';
@@ -115,6 +116,8 @@ export interface AppDeps {
   readCacheMs?: number;
   /** How long a viewer read is kept at most (viewer-cache.ts; 0: never). */
   viewerCacheMs?: number;
+  /** Tests: replies written from JSON Schema are also parsed with their contracts (contract-serializer.ts). */
+  checkReplies?: boolean;
   /** false in tests; otherwise pino options (or true for defaults). */
   logger?: boolean | object;
   /** Tests: the fake Bot API's identity (no getMe), a faster dispatcher, a shorter Bot API timeout. */
@@ -139,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (deps.checkReplies) checkContractReplies(app);
 
   const i18n = createServerI18n();
   app.decorate('database', deps.database);

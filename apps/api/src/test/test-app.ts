@@ -48,6 +48,8 @@ export async function createTestApp(
     // Tests change the history under one app and expect the next estimate to see it.
     turnCacheMs: 0,
     readCacheMs: options.readCacheMs,
+    // The hot reads are written from JSON Schema: every reply is still parsed with its contract.
+    checkReplies: true,
     viewerCacheMs: options.viewerCacheMs,
     ...(options.eventStreamLifetimeMs ? { eventStreamLifetimeMs: options.eventStreamLifetimeMs } : {}),
     // The fake Bot API's identity by default: no test asks the real Telegram who the bot is.

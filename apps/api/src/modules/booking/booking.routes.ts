@@ -36,6 +36,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../plugins/authentication';
 import { access } from '../../shared/access';
+import { contractSerializerCompiler } from '../../shared/contract-serializer';
 import { errorReplies } from '../../shared/error-replies';
 import { pageLinks } from '../../shared/pagination';
 import { addressOf, perAddress, type RateLimiter, SMALL_BODY_LIMIT } from '../../shared/rate-limit';
@@ -63,6 +64,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/booking/',
     {
+      serializerCompiler: contractSerializerCompiler,
       config: { access: access.member('query', 'restaurant_id') },
       schema: {
         tags: ['bookings'],

@@ -25,6 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../plugins/authentication';
 import { access } from '../../shared/access';
+import { contractSerializerCompiler } from '../../shared/contract-serializer';
 import { errorReplies } from '../../shared/error-replies';
 import { pageLinks } from '../../shared/pagination';
 import { addressOf, perAddress, type RateLimiter, SMALL_BODY_LIMIT } from '../../shared/rate-limit';
@@ -52,6 +53,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/reservation/',
     {
+      serializerCompiler: contractSerializerCompiler,
       config: { access: access.member('query', 'restaurant_id') },
       schema: {
         tags: ['queue'],
@@ -115,6 +117,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/reservation/zones/:id/',
     {
+      serializerCompiler: contractSerializerCompiler,
       config: { access: access.member('params', 'id') },
       schema: {
         tags: ['queue'],
@@ -255,6 +258,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/public/restaurant/:id/',
     {
+      serializerCompiler: contractSerializerCompiler,
       config: { access: access.public, rateLimit: perAddress.read },
       schema: {
         tags: ['guests'],
@@ -308,6 +312,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/public/queue/:token/',
     {
+      serializerCompiler: contractSerializerCompiler,
       config: { access: access.public, rateLimit: perAddress.guestPage },
       schema: {
         tags: ['guests'],
