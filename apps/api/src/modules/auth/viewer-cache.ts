@@ -39,7 +39,8 @@ export function createViewerCache(
 
   return {
     async rows(userId: number, sessionId: string): Promise<ViewerRows> {
-      await hub.start();
+      // Not listening (the database is not reachable now): read, keep nothing.
+      await hub.start().catch(() => {});
       if (lifetimeMs <= 0 || !hub.isListening()) return repository.viewerRows(userId, sessionId);
       let kept = byUser.get(userId);
       const hit = kept?.get(sessionId);

@@ -74,12 +74,12 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      // Keyed by every parameter (parsed, so in the contract's order); the links from this request.
-      const page = await reads.read(
-        request.query.restaurant_id,
-        `bookings:${JSON.stringify(request.query)}`,
-        () => bookings.list(request.query),
-      );
+      // Keyed by every parameter (parsed, so in the contract's order); a search is read, not kept
+      // (typed once, seldom asked again); the links are this request's.
+      const read = () => bookings.list(request.query);
+      const page = request.query.search
+        ? await read()
+        : await reads.read(request.query.restaurant_id, `bookings:${JSON.stringify(request.query)}`, read);
       return { ...page, ...pageLinks(request, page.count, request.query.page, request.query.page_size) };
     },
   );

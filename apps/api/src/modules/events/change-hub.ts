@@ -83,11 +83,17 @@ export function createChangeHub(database: DatabaseHandle, onBadPayload: (payload
   };
 
   return {
-    /** Starts listening; later calls wait for the first. */
+    /** Starts listening; later calls wait for the first, and one that failed is tried again. */
     start(): Promise<void> {
-      starting ??= database.listen(CHANGES_CHANNEL, deliver, gap).then((unlisten) => {
-        stop = unlisten;
-      });
+      starting ??= database.listen(CHANGES_CHANNEL, deliver, gap).then(
+        (unlisten) => {
+          stop = unlisten;
+        },
+        (error: unknown) => {
+          starting = null;
+          throw error;
+        },
+      );
       return starting;
     },
 

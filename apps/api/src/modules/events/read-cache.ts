@@ -8,9 +8,12 @@ import type { ChangeHub } from './change-hub';
  * erasures (they announce nothing), and a listening connection that has dropped unnoticed.
  */
 export const READ_CACHE_MS = 10_000;
-/** Restaurants kept at most (the least recently read go first), and replies per restaurant. */
-const RESTAURANTS_KEPT = 1000;
-const REPLIES_PER_RESTAURANT = 200;
+/**
+ * Replies kept at most, in all (the restaurants least recently read go first), and per restaurant
+ * (all of its replies go when it is full): a page of bookings can be a few hundred kilobytes.
+ */
+const REPLIES_KEPT = 5000;
+const REPLIES_PER_RESTAURANT = 50;
 /** Guest tokens whose restaurant is remembered at most (cleared past it). */
 const TOKENS_KEPT = 50_000;
 
@@ -34,23 +37,26 @@ export function createReadCache(
   { lifetimeMs = READ_CACHE_MS, now = Date.now }: { lifetimeMs?: number; now?: () => number } = {},
 ) {
   const byRestaurant = new Map<number, Kept>();
+  /** Replies in all the maps of byRestaurant (a map dropped takes its replies out of it). */
+  let replies = 0;
+  const drop = (restaurantId: number) => {
+    replies -= byRestaurant.get(restaurantId)?.size ?? 0;
+    byRestaurant.delete(restaurantId);
+  };
   /** The restaurant of a guest token, learnt when its page was read (a token's entry may move). */
   const restaurantOfToken = new Map<string, number>();
   hub.subscribeAll((message) => {
-    if (message.kind === 'gap') byRestaurant.clear();
-    else byRestaurant.delete(message.change.restaurant);
+    if (message.kind === 'gap') {
+      byRestaurant.clear();
+      replies = 0;
+    } else drop(message.change.restaurant);
   });
 
   const keptOf = (restaurantId: number): Kept => {
     let kept = byRestaurant.get(restaurantId);
-    if (kept) {
-      // Most recently read last, so the first is the one to drop.
-      byRestaurant.delete(restaurantId);
-    } else {
-      kept = new Map();
-      const oldest = byRestaurant.keys().next().value;
-      if (byRestaurant.size >= RESTAURANTS_KEPT && oldest !== undefined) byRestaurant.delete(oldest);
-    }
+    // Most recently read last, so the first is the one to drop.
+    if (kept) byRestaurant.delete(restaurantId);
+    else kept = new Map();
     byRestaurant.set(restaurantId, kept);
     return kept;
   };
@@ -62,10 +68,19 @@ export function createReadCache(
 
   const keep = (restaurantId: number, kept: Kept, key: string, reply: unknown) => {
     if (byRestaurant.get(restaurantId) !== kept) return;
-    if (kept.size >= REPLIES_PER_RESTAURANT) kept.clear();
+    if (kept.size >= REPLIES_PER_RESTAURANT) {
+      replies -= kept.size;
+      kept.clear();
+    }
+    if (!kept.has(key)) replies += 1;
     kept.set(key, { reply, expiresAt: now() + lifetimeMs });
+    for (const oldest of byRestaurant.keys()) {
+      if (replies <= REPLIES_KEPT) break;
+      drop(oldest);
+    }
   };
 
+  // Not listening (never started, or the database was not reachable): nothing would drop them.
   const bypass = () => lifetimeMs <= 0 || !hub.isListening();
 
   return {
@@ -74,7 +89,7 @@ export function createReadCache(
      * restaurant) from the cache, or from `load`, which is then kept. Errors are never kept.
      */
     async read<T>(restaurantId: number, key: string, load: () => Promise<T>): Promise<T> {
-      await hub.start();
+      await hub.start().catch(() => {});
       if (bypass()) return load();
       const kept = keptOf(restaurantId);
       const found = hit(kept, key);
@@ -90,7 +105,7 @@ export function createReadCache(
      * the token stays in that restaurant: moving an entry is a change of the one it left).
      */
     async readByToken<T>(token: string, load: () => Promise<{ restaurantId: number; reply: T }>): Promise<T> {
-      await hub.start();
+      await hub.start().catch(() => {});
       if (bypass()) return (await load()).reply;
       const key = `token:${token}`;
       const known = restaurantOfToken.get(token);
@@ -104,13 +119,6 @@ export function createReadCache(
         restaurantOfToken.set(token, restaurantId);
       }
       return reply;
-    },
-
-    /** Replies kept now (tests). */
-    size(): number {
-      let n = 0;
-      for (const kept of byRestaurant.values()) n += kept.size;
-      return n;
     },
   };
 }

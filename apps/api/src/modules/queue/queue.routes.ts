@@ -62,11 +62,14 @@ export const queueRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(QueueEntry), ...errors },
       },
     },
-    // Keyed by every parameter (parsed, so in the contract's order); without a date, today's.
+    // Keyed by every parameter (parsed, so in the contract's order); without a date, today's. A
+    // search is typed once and seldom asked again: read, not kept.
     (request) =>
-      reads.read(request.query.restaurant_id, `queue-list:${JSON.stringify(request.query)}`, () =>
-        queue.list(request.query),
-      ),
+      request.query.search
+        ? queue.list(request.query)
+        : reads.read(request.query.restaurant_id, `queue-list:${JSON.stringify(request.query)}`, () =>
+            queue.list(request.query),
+          ),
   );
 
   app.post(
