@@ -183,9 +183,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.addHook('onClose', () => changes.close());
   // A write answers once this process has heard its own changes: whatever it reads next, from a
-  // cache or not, is not older than the write (ChangeHub.caughtUp).
-  app.addHook('onSend', async (request) => {
-    if (!READING_METHODS.has(request.method)) await changes.caughtUp();
+  // cache or not, is not older than the write (ChangeHub.caughtUp). Refused ones changed nothing
+  // (and a flood of them must not cost a query each).
+  app.addHook('onSend', async (request, reply) => {
+    if (!READING_METHODS.has(request.method) && reply.statusCode < 400) await changes.caughtUp();
   });
   const viewers = createViewerCache(db, changes, { lifetimeMs: deps.viewerCacheMs });
   const reads = createReadCache(changes, { lifetimeMs: deps.readCacheMs });

@@ -56,7 +56,18 @@ export function contractSerializerCompiler(route: {
   }
   const { $schema: _, ...schema } = simplifyNullables(json) as JsonSchema;
   writtenFromJsonSchema.add(`${route.method} ${route.url}`);
-  return fastJson(schema);
+  const write = fastJson(schema);
+  // A reply kept by the read cache is the same object on every request and never changed
+  // (read-cache.ts): written once. A fresh reply is written and forgotten with it.
+  const written = new WeakMap<object, string>();
+  return (data) => {
+    if (typeof data !== 'object' || data === null) return write(data);
+    const known = written.get(data);
+    if (known !== undefined) return known;
+    const text = write(data);
+    written.set(data, text);
+    return text;
+  };
 }
 
 /**

@@ -74,13 +74,15 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      // Keyed by every parameter (parsed, so in the contract's order); a search is read, not kept
-      // (typed once, seldom asked again); the links are this request's.
-      const read = () => bookings.list(request.query);
-      const page = request.query.search
-        ? await read()
-        : await reads.read(request.query.restaurant_id, `bookings:${JSON.stringify(request.query)}`, read);
-      return { ...page, ...pageLinks(request, page.count, request.query.page, request.query.page_size) };
+      // Kept whole, links included, so keyed by the address as it was sent (the links repeat it);
+      // a search is read, not kept (typed once, seldom asked again).
+      const read = async () => {
+        const page = await bookings.list(request.query);
+        return { ...page, ...pageLinks(request, page.count, request.query.page, request.query.page_size) };
+      };
+      return request.query.search
+        ? read()
+        : reads.read(request.query.restaurant_id, `bookings:${request.url}`, read);
     },
   );
 

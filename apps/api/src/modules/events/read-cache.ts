@@ -14,6 +14,8 @@ export const READ_CACHE_MS = 10_000;
  */
 const REPLIES_KEPT = 5000;
 const REPLIES_PER_RESTAURANT = 50;
+/** Restaurants with a map at most, empty ones included (a read of an unknown id makes one). */
+const RESTAURANTS_KEPT = 2000;
 /** Guest tokens whose restaurant is remembered at most (cleared past it). */
 const TOKENS_KEPT = 50_000;
 
@@ -56,7 +58,11 @@ export function createReadCache(
     let kept = byRestaurant.get(restaurantId);
     // Most recently read last, so the first is the one to drop.
     if (kept) byRestaurant.delete(restaurantId);
-    else kept = new Map();
+    else {
+      kept = new Map();
+      const oldest = byRestaurant.keys().next().value;
+      if (byRestaurant.size >= RESTAURANTS_KEPT && oldest !== undefined) drop(oldest);
+    }
     byRestaurant.set(restaurantId, kept);
     return kept;
   };
