@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { RestaurantChange } from '@stolik/contracts';
 import type { DatabaseHandle } from '@stolik/db';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AccessChanged, SessionsEnded } from '../auth/sessions';
 import { CHANGES_CHANNEL } from './changes';
+import { sendCaughtUpMark } from './changes.repository';
 
 export type ChangeMessage = { kind: 'change'; change: RestaurantChange } | { kind: 'gap' };
 export type ChangeListener = (message: ChangeMessage) => void;
@@ -154,8 +154,7 @@ export function createChangeHub(database: DatabaseHandle, onBadPayload: (payload
         timer = setTimeout(() => resolve(false), CAUGHT_UP_TIMEOUT_MS);
       });
       try {
-        const message: z.infer<typeof CaughtUpMark> = { kind: 'caught_up', mark };
-        await database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(message)})`);
+        await sendCaughtUpMark(database.db, { kind: 'caught_up', mark });
         if (await heard) return true;
       } catch {
         // Not sent: not heard either.
