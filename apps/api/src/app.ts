@@ -16,12 +16,14 @@ import {
   linkTelegramUser,
 } from './modules/auth/telegram-signin.service';
 import { createTokenSigner, loadSigningKey, type TokenSigner } from './modules/auth/tokens';
+import { createViewerCache } from './modules/auth/viewer-cache';
 import { bookingRoutes } from './modules/booking/booking.routes';
 import { createBookingService } from './modules/booking/booking.service';
 import { bookingSettingsRoutes } from './modules/booking/booking-settings.routes';
 import { createBookingSettingsService } from './modules/booking/booking-settings.service';
 import { type ChangeHub, createChangeHub } from './modules/events/change-hub';
 import { eventsRoutes } from './modules/events/events.routes';
+import { createReadCache } from './modules/events/read-cache';
 import { guestLinksRoutes } from './modules/guest-links/guest-links.routes';
 import { hallRoutes } from './modules/hall/hall.routes';
 import { createTableGroupsService } from './modules/hall/table-groups.service';
@@ -66,9 +68,12 @@ import { openapiPlugin } from './plugins/openapi';
 import { replayPlugin } from './plugins/replay';
 import { securityPlugin } from './plugins/security';
 import { auditPlugin } from './shared/audit';
+import { checkContractReplies } from './shared/contract-serializer';
 import { createRateLimiter, rateLimitPlugin } from './shared/rate-limit';
 
 export const API_VERSION = '0.1.0';
+/** Methods that change nothing: they need not wait for their changes to be heard. */
+const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,6 +112,12 @@ export interface AppDeps {
   eventStreamLifetimeMs?: number;
   /** How long learned turn times are reused (tests that change history set 0). */
   turnCacheMs?: number;
+  /** How long the hot reads' replies are kept at most (read-cache.ts; 0: never). */
+  readCacheMs?: number;
+  /** How long a viewer read is kept at most (viewer-cache.ts; 0: never). */
+  viewerCacheMs?: number;
+  /** Tests: replies written from JSON Schema are also parsed with their contracts (contract-serializer.ts). */
+  checkReplies?: boolean;
   /** false in tests; otherwise pino options (or true for defaults). */
   logger?: boolean | object;
   /** Tests: the fake Bot API's identity (no getMe), a faster dispatcher, a shorter Bot API timeout. */
@@ -131,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (deps.checkReplies) checkContractReplies(app);
 
   const i18n = createServerI18n();
   app.decorate('database', deps.database);
@@ -170,6 +182,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn({ payload }, 'a change notification that is not a RestaurantChange'),
   );
   app.addHook('onClose', () => changes.close());
+  // A write answers once this process has heard its own changes: whatever it reads next, from a
+  // cache or not, is not older than the write (ChangeHub.caughtUp). Refused ones changed nothing
+  // (and a flood of them must not cost a query each).
+  app.addHook('onSend', async (request, reply) => {
+    if (!READING_METHODS.has(request.method) && reply.statusCode < 400) await changes.caughtUp();
+  });
+  const viewers = createViewerCache(db, changes, { lifetimeMs: deps.viewerCacheMs });
+  const reads = createReadCache(changes, { lifetimeMs: deps.readCacheMs });
   app.decorate('tokens', tokens);
   app.decorate('changes', changes);
   app.decorate('auth', auth);
@@ -181,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin, { i18n });
   // Per-address flood caps run first on every request; a public route without one cannot start.
   await app.register(rateLimitPlugin);
-  await app.register(authenticationPlugin, { db, tokens });
+  await app.register(authenticationPlugin, { db, tokens, viewers });
   // After the access check: NUL and lone surrogates are refused in every body, query and path.
   await app.register(inputTextPlugin);
   await app.register(replayPlugin, { db });
@@ -199,10 +219,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Guest forms sent from the Mini App carry init data: the guest's chat for the bot's answer.
   const guestChannel = createGuestChannel(deps.config.botToken);
   const entrySources = createEntrySourceCommands(db, queue);
-  await app.register(queueRoutes, { queue, entrySources, limiter, guestChannel });
+  await app.register(queueRoutes, { queue, entrySources, limiter, guestChannel, reads });
   await app.register(entrySourceRoutes, { entrySources });
   const bookings = createBookingService(db);
-  await app.register(bookingRoutes, { bookings, limiter, guestChannel });
+  await app.register(bookingRoutes, { bookings, limiter, guestChannel, reads });
   await app.register(bookingSettingsRoutes, { settings: createBookingSettingsService(db) });
   await app.register(hallRoutes, {
     tables: createTablesService(db),

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { type AccessSession, sessionIsLive, sessionOf } from '../modules/auth/sessions';
 import { createSessionsRepository } from '../modules/auth/sessions.repository';
 import type { TokenSigner } from '../modules/auth/tokens';
+import type { ViewerCache } from '../modules/auth/viewer-cache';
 import { authenticatePosKey } from '../modules/orders/pos-keys.service';
 import {
   type Access,
@@ -41,8 +42,26 @@ export async function loadViewer(
   userId: number,
   session?: AccessSession,
 ): Promise<Viewer | null> {
-  // One round trip per request: the user, their memberships and the session's state together.
-  const rows = await createSessionsRepository(db).viewerRows(userId, session?.id ?? '');
+  // One round trip: the user, their memberships and the session's state together.
+  return viewerOfRows(
+    userId,
+    await createSessionsRepository(db).viewerRows(userId, session?.id ?? ''),
+    session,
+  );
+}
+
+/** The viewer of what `viewerRows` read (from the database or the viewer cache). */
+function viewerOfRows(
+  userId: number,
+  rows: {
+    isSuperuser: boolean;
+    restaurantId: number | null;
+    role: string | null;
+    tokensValidAfter: Date | null;
+    sessionEnded: boolean;
+  }[],
+  session?: AccessSession,
+): Viewer | null {
   const [first] = rows;
   if (!first) return null;
   if (session && !sessionIsLive(first, session.issuedAt)) return null;
@@ -62,8 +81,8 @@ const posKeyNotValid = () =>
  * Bearer-token authentication and the route-level authorisation of `config.access`. It runs before
  * validation, so a caller without the right gets 401/403/404 and never learns what a valid body is.
  */
-export const authenticationPlugin = fp<{ db: Database; tokens: TokenSigner }>(
-  async (app: FastifyInstance, { db, tokens }) => {
+export const authenticationPlugin = fp<{ db: Database; tokens: TokenSigner; viewers: ViewerCache }>(
+  async (app: FastifyInstance, { db, tokens, viewers }) => {
     app.decorate('routeTable', []);
     app.decorateRequest('viewer', null);
     app.decorateRequest('posCaller', null);
@@ -88,7 +107,7 @@ export const authenticationPlugin = fp<{ db: Database; tokens: TokenSigner }>(
       const claims = await tokens.verify(token, 'access');
       if (!claims) throw tokenNotValid();
       const session = sessionOf(claims);
-      const viewer = await loadViewer(db, claims.user_id, session);
+      const viewer = viewerOfRows(claims.user_id, await viewers.rows(claims.user_id, session.id), session);
       if (!viewer) throw tokenNotValid();
       request.session = session;
       return viewer;

@@ -1,5 +1,6 @@
 import { schema } from '@stolik/db';
 import { ROLE_ADMIN, ROLE_MANAGER } from '@stolik/domain';
+import { announceAccessChanged } from '../modules/auth/sessions.repository';
 import type { Identities } from './identities';
 import type { TestApp } from './test-app';
 
@@ -29,6 +30,11 @@ export async function openTestRestaurant(t: TestApp, who: Identities, options: R
     { userId: who.hostessA.id, restaurantId: restaurant.id, role: ROLE_MANAGER },
     { userId: who.adminA.id, restaurantId: restaurant.id, role: ROLE_ADMIN },
   ]);
+  // As the product does when it adds a member: every process forgets what they may do.
+  await announceAccessChanged(db, who.hostessA.id);
+  await announceAccessChanged(db, who.adminA.id);
+  // Heard before the test goes on, as a write through the API would be (ChangeHub.caughtUp).
+  await t.app.changes.caughtUp();
   const zoneRows = options.zones?.length
     ? await db
         .insert(schema.zones)

@@ -25,6 +25,9 @@ export async function createTestApp(
     logger?: object;
     /** Another process's view of a database (replica tests): migrated already, closed by its owner. */
     database?: DatabaseHandle;
+    /** The caches' lifetimes (the product's by default); cache tests lengthen them past any slow run. */
+    readCacheMs?: number;
+    viewerCacheMs?: number;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -44,6 +47,10 @@ export async function createTestApp(
     database,
     // Tests change the history under one app and expect the next estimate to see it.
     turnCacheMs: 0,
+    readCacheMs: options.readCacheMs,
+    // The hot reads are written from JSON Schema: every reply is still parsed with its contract.
+    checkReplies: true,
+    viewerCacheMs: options.viewerCacheMs,
     ...(options.eventStreamLifetimeMs ? { eventStreamLifetimeMs: options.eventStreamLifetimeMs } : {}),
     // The fake Bot API's identity by default: no test asks the real Telegram who the bot is.
     telegram: { botInfo: new FakeBotApi().botInfo, ...options.telegram },

@@ -1,7 +1,7 @@
 import { type Database, schema } from '@stolik/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { CHANGES_CHANNEL } from '../events/changes';
-import type { SessionsEnded } from './sessions';
+import type { AccessChanged, SessionsEnded } from './sessions';
 
 const { users, memberships, refreshTokens, endedSessions } = schema;
 
@@ -9,6 +9,12 @@ type Executor = Pick<Database, 'execute'>;
 
 async function announceSessionsEnded(tx: Executor, userId: number): Promise<void> {
   const message: SessionsEnded = { kind: 'sessions_ended', user: userId };
+  await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(message)})`);
+}
+
+/** Tells every API process, once `tx` commits, that the user's memberships or roles changed. */
+export async function announceAccessChanged(tx: Executor, userId: number): Promise<void> {
+  const message: AccessChanged = { kind: 'access_changed', user: userId };
   await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(message)})`);
 }
 

@@ -7,14 +7,22 @@ import { createSessionsRepository } from './sessions.repository';
  * access token names it (`sid`). Ending one (logging out, a rotated refresh token presented again)
  * records it in `ended_sessions`; deactivating a user ends all of theirs and also marks the moment
  * before which none of their access tokens is valid again (`users.tokens_valid_after`), so
- * activating them again revives nothing. Every request reads both with the viewer, in the same
- * query (`loadViewer`): a process never answers from a stale copy, whichever process ended it.
+ * activating them again revives nothing. Requests read both with the viewer, in the same query
+ * (`loadViewer`), kept a few seconds per process (`viewer-cache.ts`).
  *
- * Open event streams are told through the changes channel (`{kind: 'sessions_ended', user}`,
- * heard by every API process once the ending commits) and close those of ended sessions.
+ * Every API process is told through the changes channel (`{kind: 'sessions_ended', user}`, heard
+ * once the ending commits): open event streams close those of ended sessions, and the viewer cache
+ * forgets the user, so an ended session is refused at once wherever the channel is heard.
  */
 export const SessionsEnded = z.object({ kind: z.literal('sessions_ended'), user: z.number().int() });
 export type SessionsEnded = z.infer<typeof SessionsEnded>;
+
+/**
+ * What a user may do changed (a membership added or removed, a role, the superuser flag), told on
+ * the same channel: every process drops its cached copy of that user (`viewer-cache.ts`).
+ */
+export const AccessChanged = z.object({ kind: z.literal('access_changed'), user: z.number().int() });
+export type AccessChanged = z.infer<typeof AccessChanged>;
 
 /** What an access token says of its session. */
 export interface AccessSession {

@@ -36,9 +36,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../plugins/authentication';
 import { access } from '../../shared/access';
+import { contractSerializerCompiler } from '../../shared/contract-serializer';
 import { errorReplies } from '../../shared/error-replies';
 import { pageLinks } from '../../shared/pagination';
 import { addressOf, perAddress, type RateLimiter, SMALL_BODY_LIMIT } from '../../shared/rate-limit';
+import type { ReadCache } from '../events/read-cache';
 import type { GuestChannelOf } from '../telegram/guest-chat';
 import type { BookingService } from './booking.service';
 import { contactsWorkbook } from './contacts-export';
@@ -56,10 +58,13 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   limiter: RateLimiter;
   /** The guest's Telegram chat from the form's init_data (400 when forged or too old). */
   guestChannel: GuestChannelOf;
-}> = async (app, { bookings, limiter, guestChannel }) => {
+  /** The hot reads' replies (the bookings of a day). */
+  reads: ReadCache;
+}> = async (app, { bookings, limiter, guestChannel, reads }) => {
   app.get(
     '/api/booking/',
     {
+      serializerCompiler: contractSerializerCompiler,
       config: { access: access.member('query', 'restaurant_id') },
       schema: {
         tags: ['bookings'],
@@ -69,8 +74,15 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const page = await bookings.list(request.query);
-      return { ...page, ...pageLinks(request, page.count, request.query.page, request.query.page_size) };
+      // Kept whole, links included, so keyed by the address as it was sent (the links repeat it);
+      // a search is read, not kept (typed once, seldom asked again).
+      const read = async () => {
+        const page = await bookings.list(request.query);
+        return { ...page, ...pageLinks(request, page.count, request.query.page, request.query.page_size) };
+      };
+      return request.query.search
+        ? read()
+        : reads.read(request.query.restaurant_id, `bookings:${request.url}`, read);
     },
   );
 

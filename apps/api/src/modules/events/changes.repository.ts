@@ -13,3 +13,11 @@ type Executor = Pick<Database, 'execute'>;
 export async function announceChange(tx: Executor, change: RestaurantChange): Promise<void> {
   await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(change)})`);
 }
+
+/** A mark a process sends itself on the changes channel, outside any transaction (`ChangeHub.caughtUp`). */
+export async function sendCaughtUpMark(
+  db: Executor,
+  message: { kind: 'caught_up'; mark: string },
+): Promise<void> {
+  await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(message)})`);
+}

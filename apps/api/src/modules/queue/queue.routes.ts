@@ -25,9 +25,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../plugins/authentication';
 import { access } from '../../shared/access';
+import { contractSerializerCompiler } from '../../shared/contract-serializer';
 import { errorReplies } from '../../shared/error-replies';
 import { pageLinks } from '../../shared/pagination';
 import { addressOf, perAddress, type RateLimiter, SMALL_BODY_LIMIT } from '../../shared/rate-limit';
+import type { ReadCache } from '../events/read-cache';
 import type { GuestChannelOf } from '../telegram/guest-chat';
 import type { EntrySourceCommands } from './entry-source';
 import type { QueueService } from './queue.service';
@@ -45,10 +47,13 @@ export const queueRoutes: FastifyPluginAsyncZod<{
   limiter: RateLimiter;
   /** The guest's Telegram chat from the form's init_data (400 when forged or too old). */
   guestChannel: GuestChannelOf;
-}> = async (app, { queue, entrySources, limiter, guestChannel }) => {
+  /** The hot reads' replies (the list, the hall, the public restaurant, the guest's page). */
+  reads: ReadCache;
+}> = async (app, { queue, entrySources, limiter, guestChannel, reads }) => {
   app.get(
     '/api/reservation/',
     {
+      serializerCompiler: contractSerializerCompiler,
       config: { access: access.member('query', 'restaurant_id') },
       schema: {
         tags: ['queue'],
@@ -57,7 +62,14 @@ export const queueRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(QueueEntry), ...errors },
       },
     },
-    (request) => queue.list(request.query),
+    // Keyed by every parameter (parsed, so in the contract's order); without a date, today's. A
+    // search is typed once and seldom asked again: read, not kept.
+    (request) =>
+      request.query.search
+        ? queue.list(request.query)
+        : reads.read(request.query.restaurant_id, `queue-list:${JSON.stringify(request.query)}`, () =>
+            queue.list(request.query),
+          ),
   );
 
   app.post(
@@ -108,6 +120,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/reservation/zones/:id/',
     {
+      serializerCompiler: contractSerializerCompiler,
       config: { access: access.member('params', 'id') },
       schema: {
         tags: ['queue'],
@@ -116,7 +129,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(SeatingZone), ...errors },
       },
     },
-    (request) => queue.seatingZones(request.params.id),
+    (request) => reads.read(request.params.id, 'hall', () => queue.seatingZones(request.params.id)),
   );
 
   app.get(
@@ -248,6 +261,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/public/restaurant/:id/',
     {
+      serializerCompiler: contractSerializerCompiler,
       config: { access: access.public, rateLimit: perAddress.read },
       schema: {
         tags: ['guests'],
@@ -256,7 +270,8 @@ export const queueRoutes: FastifyPluginAsyncZod<{
         response: { 200: PublicRestaurant, ...errors },
       },
     },
-    (request) => queue.publicRestaurant(request.params.id),
+    (request) =>
+      reads.read(request.params.id, 'public-restaurant', () => queue.publicRestaurant(request.params.id)),
   );
 
   app.post(
@@ -300,6 +315,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/public/queue/:token/',
     {
+      serializerCompiler: contractSerializerCompiler,
       config: { access: access.public, rateLimit: perAddress.guestPage },
       schema: {
         tags: ['guests'],
@@ -308,7 +324,11 @@ export const queueRoutes: FastifyPluginAsyncZod<{
         response: { 200: GuestQueueStatus, ...errors },
       },
     },
-    (request) => queue.guestStatus(request.params.token),
+    (request) =>
+      reads.readByToken(request.params.token, async () => {
+        const reply = await queue.guestStatus(request.params.token);
+        return { restaurantId: reply.restaurant, reply };
+      }),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import type { Me, UserListItem, UserRestaurant, UsersQuery } from '@stolik/contr
 import { type Database, schema } from '@stolik/db';
 import { ROLE_ADMIN, ROLE_MANAGER, type Role } from '@stolik/domain';
 import { and, asc, count, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { announceAccessChanged } from '../auth/sessions.repository';
 
 const { users, memberships, restaurants, telegramLinkTokens, notificationDeliveries } = schema;
 export type UserRow = typeof users.$inferSelect;
@@ -120,16 +121,23 @@ export function createUsersRepository(db: Database) {
       return { count: total?.n ?? 0, items: rows.map((row) => toProfile(row, lists.get(row.id) ?? [])) };
     },
 
-    update: async (id: number, values: Partial<typeof users.$inferInsert>) => {
-      await db.update(users).set(values).where(eq(users.id, id));
-    },
+    /** Changes a user; the superuser or active flag is what they may do, so every process hears of it. */
+    update: (id: number, values: Partial<typeof users.$inferInsert>) =>
+      db.transaction(async (tx) => {
+        await tx.update(users).set(values).where(eq(users.id, id));
+        if (values.isSuperuser !== undefined || values.isActive !== undefined)
+          await announceAccessChanged(tx, id);
+      }),
 
-    setRole: async (userId: number, restaurantId: number, role: Role) => {
-      await db
-        .update(memberships)
-        .set({ role })
-        .where(and(eq(memberships.userId, userId), eq(memberships.restaurantId, restaurantId)));
-    },
+    // Memberships are what a viewer may do: every change of them is heard by every process.
+    setRole: (userId: number, restaurantId: number, role: Role) =>
+      db.transaction(async (tx) => {
+        await tx
+          .update(memberships)
+          .set({ role })
+          .where(and(eq(memberships.userId, userId), eq(memberships.restaurantId, restaurantId)));
+        await announceAccessChanged(tx, userId);
+      }),
 
     create: async (values: typeof users.$inferInsert): Promise<UserRow> => {
       const [row] = await db.insert(users).values(values).returning();
@@ -137,17 +145,21 @@ export function createUsersRepository(db: Database) {
       return row;
     },
 
-    removeMembership: async (userId: number, restaurantId: number) => {
-      await db
-        .delete(memberships)
-        .where(and(eq(memberships.userId, userId), eq(memberships.restaurantId, restaurantId)));
-    },
-    addMembership: async (userId: number, restaurantId: number, role: Role) => {
-      await db
-        .insert(memberships)
-        .values({ userId, restaurantId, role })
-        .onConflictDoUpdate({ target: [memberships.userId, memberships.restaurantId], set: { role } });
-    },
+    removeMembership: (userId: number, restaurantId: number) =>
+      db.transaction(async (tx) => {
+        await tx
+          .delete(memberships)
+          .where(and(eq(memberships.userId, userId), eq(memberships.restaurantId, restaurantId)));
+        await announceAccessChanged(tx, userId);
+      }),
+    addMembership: (userId: number, restaurantId: number, role: Role) =>
+      db.transaction(async (tx) => {
+        await tx
+          .insert(memberships)
+          .values({ userId, restaurantId, role })
+          .onConflictDoUpdate({ target: [memberships.userId, memberships.restaurantId], set: { role } });
+        await announceAccessChanged(tx, userId);
+      }),
 
     /** Keeps a one-time Telegram link (by its hash) for the user until it expires. */
     addTelegramLink: async (tokenHash: string, userId: number, expiresAt: Date) => {
