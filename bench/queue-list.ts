@@ -29,6 +29,9 @@ export interface QueueListResult {
   healthPerSecond: number;
   queue: HotRead;
   bookings: HotRead;
+  /** The same two reads asked as a browser asks them (`accept-encoding: br, gzip`). */
+  queueCompressed: HotRead;
+  bookingsCompressed: HotRead;
   /** The queue the list showed: entries of the day, waiting, seated (and of those, at tables). */
   entries: number;
   waiting: number;
@@ -235,6 +238,10 @@ async function measureHall(product: Product, history: HistorySize): Promise<Queu
   const before = await load(health, product.auth);
   const queue = await load(`${product.url}${PATH}`, product.auth);
   const bookings = await load(`${product.url}${dayPath}`, product.auth);
+  // Browsers always ask for compression: a kept reply then goes out in its kept compressed copy.
+  const asBrowser = { ...product.auth, 'accept-encoding': 'br, gzip, deflate' };
+  const queueCompressed = await load(`${product.url}${PATH}`, asBrowser);
+  const bookingsCompressed = await load(`${product.url}${dayPath}`, asBrowser);
   const after = await load(health, product.auth);
   const healthPerSecond = (before.requestsPerSecond + after.requestsPerSecond) / 2;
   return {
@@ -246,6 +253,16 @@ async function measureHall(product: Product, history: HistorySize): Promise<Queu
       path: dayPath,
       ...bookings,
       shareOfHealth: share(bookings.requestsPerSecond, healthPerSecond),
+    },
+    queueCompressed: {
+      path: PATH,
+      ...queueCompressed,
+      shareOfHealth: share(queueCompressed.requestsPerSecond, healthPerSecond),
+    },
+    bookingsCompressed: {
+      path: dayPath,
+      ...bookingsCompressed,
+      shareOfHealth: share(bookingsCompressed.requestsPerSecond, healthPerSecond),
     },
     ...shape,
     dayBookings: page.results.length,

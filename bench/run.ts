@@ -189,6 +189,8 @@ if (wants('queue-list')) {
         return [
           [`${hall}: queue list`, row(r.queue)],
           [`${hall}: day's bookings`, row(r.bookings)],
+          [`${hall}: queue list, br`, row(r.queueCompressed)],
+          [`${hall}: day's bookings, br`, row(r.bookingsCompressed)],
         ];
       }),
     ),

@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyCounts } from '../shared/compressed-copies';
 import { openEventStream } from '../test/event-stream';
 import { createIdentities, type Identities } from '../test/identities';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -48,6 +49,48 @@ describe('compressed replies of the API', () => {
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('sends a list the read cache hands out again in the copy compressed on its first use, until a change', async () => {
+    const join = (name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/reservation/',
+        headers: who.bearer(who.hostessA),
+        payload: { restaurant: who.restaurantA, group_size: 2, name },
+      });
+    // A change first, so that the list is read anew and kept by this test's first read.
+    expect((await join('Гость до кеша')).statusCode).toBe(201);
+    const plain = (await list()).json() as { name: string }[];
+    const { made, sent } = copyCounts;
+    const first = await list('br');
+    const again = await list('br');
+    const third = await list('br');
+    // Compressed once (the second time the kept list is written), then sent as it is.
+    expect(copyCounts.made - made).toBe(1);
+    expect(copyCounts.sent - sent).toBe(3);
+    for (const res of [first, again, third]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(res.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8'))).toEqual(plain);
+    }
+    // gzip has a copy of its own; a client that takes neither gets the text.
+    const gz = await list('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(plain);
+    expect((await list('identity')).headers['content-encoding']).toBeUndefined();
+
+    // A change drops the kept list: the next one is compressed from the new text.
+    expect((await join('Гость после кеша')).statusCode).toBe(201);
+    const after = await list('br');
+    const names = (
+      JSON.parse(brotliDecompressSync(after.rawPayload).toString('utf8')) as { name: string }[]
+    ).map((e) => e.name);
+    expect(names).toContain('Гость после кеша');
+    expect(names).toHaveLength(plain.length + 1);
   });
 
   it('falls back to gzip, and to nothing when the client takes neither', async () => {

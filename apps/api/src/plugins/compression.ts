@@ -2,6 +2,7 @@ import { constants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { BROTLI_QUALITY, compressedCopy, encodingFor } from '../shared/compressed-copies';
 
 /** Replies smaller than this go out as they are: a compressed frame would save next to nothing. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -16,11 +17,29 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  */
 export const compressionPlugin = fp(
   async (app: FastifyInstance) => {
+    // A reply the read cache hands out again goes out in the copy compressed on its first use
+    // (shared/compressed-copies.ts). This hook runs before @fastify/compress's, which leaves a
+    // reply that already has its encoding as it is.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (typeof payload !== 'string' || reply.statusCode !== 200) return payload;
+      const accepted = request.headers['accept-encoding'];
+      if (!accepted || request.headers['x-no-compression'] !== undefined) return payload;
+      const encoding = encodingFor(accepted);
+      const bytes = encoding ? compressedCopy(payload, encoding) : undefined;
+      if (!encoding || !bytes) return payload;
+      const vary = reply.getHeader('Vary');
+      if (!vary) reply.header('Vary', 'accept-encoding');
+      else if (!/accept-encoding/iu.test(String(vary)))
+        reply.header('Vary', `${String(vary)}, accept-encoding`);
+      reply.header('Content-Encoding', encoding);
+      reply.header('Content-Length', bytes.length);
+      return bytes;
+    });
     await app.register(fastifyCompress, {
       global: true,
       encodings: ['br', 'gzip'],
       threshold: COMPRESS_THRESHOLD_BYTES,
-      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
     });
   },
   { name: 'compression' },

@@ -2,6 +2,7 @@ import fastJson from 'fast-json-stringify';
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { keepCompressedCopies } from './compressed-copies';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -63,7 +64,11 @@ export function contractSerializerCompiler(route: {
   return (data) => {
     if (typeof data !== 'object' || data === null) return write(data);
     const known = written.get(data);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      // Written again: its compressed copies are kept too (compressed-copies.ts).
+      keepCompressedCopies(known);
+      return known;
+    }
     const text = write(data);
     written.set(data, text);
     return text;
