@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { lazyScreen } from '../shared/routing/lazy-screen';
 import { ListSkeleton } from '../shared/ui/states';
@@ -26,6 +26,13 @@ const telegram = () => import('./routes/telegram-screens');
 const invite = () => import('../features/auth/components/invite-screen');
 const signUp = () => import('../features/auth/components/sign-up-screen');
 const appInstall = () => import('../features/app-install/components/app-install-screen');
+
+type Module<T extends () => Promise<unknown>> = Awaited<ReturnType<T>>;
+/** A staff or settings screen, with its group's texts (most routes are one of these). */
+const staffScreen = (pick: (m: Module<typeof staff>) => ComponentType) =>
+  lazyScreen(staff, pick, texts.staff);
+const settingsScreen = (pick: (m: Module<typeof settings>) => ComponentType) =>
+  lazyScreen(settings, pick, texts.settings);
 
 /** The query cache, around the screens that read data: /login and its like draw without it. */
 const WithData = lazyScreen(
@@ -116,39 +123,37 @@ export const routes: RouteObject[] = [
                       (m) => m.RestaurantLayout,
                     ),
                     children: [
-                      { index: true, Component: lazyScreen(staff, (m) => m.QueueScreen, texts.staff) },
-                      { path: 'orders', Component: lazyScreen(staff, (m) => m.OrdersScreen, texts.staff) },
-                      { path: 'zone', Component: lazyScreen(staff, (m) => m.ZoneScreen, texts.staff) },
+                      { index: true, Component: staffScreen((m) => m.QueueScreen) },
+                      { path: 'orders', Component: staffScreen((m) => m.OrdersScreen) },
+                      { path: 'zone', Component: staffScreen((m) => m.ZoneScreen) },
                       {
                         path: 'guest-links',
-                        Component: lazyScreen(staff, (m) => m.GuestLinksScreen, texts.staff),
+                        Component: staffScreen((m) => m.GuestLinksScreen),
                       },
                       {
                         path: 'scheme',
-                        children: [
-                          { index: true, Component: lazyScreen(staff, (m) => m.SchemeScreen, texts.staff) },
-                        ],
+                        children: [{ index: true, Component: staffScreen((m) => m.SchemeScreen) }],
                       },
                       {
                         element: <RequireRole level="admin" />,
                         children: [
                           {
                             path: 'analytics',
-                            Component: lazyScreen(staff, (m) => m.AnalyticsScreen, texts.staff),
+                            Component: staffScreen((m) => m.AnalyticsScreen),
                           },
                         ],
                       },
                       {
                         path: 'booking',
                         children: [
-                          { index: true, Component: lazyScreen(staff, (m) => m.BookingScreen, texts.staff) },
+                          { index: true, Component: staffScreen((m) => m.BookingScreen) },
                           {
                             path: 'list',
-                            Component: lazyScreen(staff, (m) => m.BookingListScreen, texts.staff),
+                            Component: staffScreen((m) => m.BookingListScreen),
                           },
                           {
                             path: 'waiting',
-                            Component: lazyScreen(staff, (m) => m.BookingWaitingScreen, texts.staff),
+                            Component: staffScreen((m) => m.BookingWaitingScreen),
                           },
                         ],
                       },
@@ -157,111 +162,71 @@ export const routes: RouteObject[] = [
                         element: <RequireRole level="admin" />,
                         children: [
                           {
-                            Component: lazyScreen(settings, (m) => m.SettingsLayout, texts.settings),
+                            Component: settingsScreen((m) => m.SettingsLayout),
                             children: [
                               {
                                 index: true,
-                                Component: lazyScreen(settings, (m) => m.SettingsIndex, texts.settings),
+                                Component: settingsScreen((m) => m.SettingsIndex),
                               },
                               {
                                 path: 'users',
-                                Component: lazyScreen(settings, (m) => m.SettingsUsersScreen, texts.settings),
+                                Component: settingsScreen((m) => m.SettingsUsersScreen),
                               },
                               {
                                 path: 'zones',
-                                Component: lazyScreen(settings, (m) => m.SettingsZonesScreen, texts.settings),
+                                Component: settingsScreen((m) => m.SettingsZonesScreen),
                               },
                               {
                                 path: 'tables',
-                                Component: lazyScreen(
-                                  settings,
-                                  (m) => m.SettingsTablesScreen,
-                                  texts.settings,
-                                ),
+                                Component: settingsScreen((m) => m.SettingsTablesScreen),
                               },
                               {
                                 path: 'groups',
-                                Component: lazyScreen(
-                                  settings,
-                                  (m) => m.SettingsGroupsScreen,
-                                  texts.settings,
-                                ),
+                                Component: settingsScreen((m) => m.SettingsGroupsScreen),
                               },
                               {
                                 path: 'booking',
-                                Component: lazyScreen(
-                                  settings,
-                                  (m) => m.SettingsBookingScreen,
-                                  texts.settings,
-                                ),
+                                Component: settingsScreen((m) => m.SettingsBookingScreen),
                               },
                               {
                                 path: 'restaurant',
                                 children: [
                                   {
                                     index: true,
-                                    Component: lazyScreen(
-                                      settings,
-                                      (m) => m.SettingsRestaurantScreen,
-                                      texts.settings,
-                                    ),
+                                    Component: settingsScreen((m) => m.SettingsRestaurantScreen),
                                   },
                                   {
                                     path: 'tags',
-                                    Component: lazyScreen(
-                                      settings,
-                                      (m) => m.SettingsRestaurantTagsScreen,
-                                      texts.settings,
-                                    ),
+                                    Component: settingsScreen((m) => m.SettingsRestaurantTagsScreen),
                                   },
                                 ],
                               },
                               {
                                 path: 'current',
-                                Component: lazyScreen(
-                                  settings,
-                                  (m) => m.SettingsCurrentScreen,
-                                  texts.settings,
-                                ),
+                                Component: settingsScreen((m) => m.SettingsCurrentScreen),
                               },
                               {
                                 path: 'static',
-                                Component: lazyScreen(
-                                  settings,
-                                  (m) => m.SettingsStaticScreen,
-                                  texts.settings,
-                                ),
+                                Component: settingsScreen((m) => m.SettingsStaticScreen),
                               },
                               {
                                 path: 'privacy',
-                                Component: lazyScreen(
-                                  settings,
-                                  (m) => m.SettingsPrivacyScreen,
-                                  texts.settings,
-                                ),
+                                Component: settingsScreen((m) => m.SettingsPrivacyScreen),
                               },
                               {
                                 path: 'audit',
-                                Component: lazyScreen(settings, (m) => m.SettingsAuditScreen, texts.settings),
+                                Component: settingsScreen((m) => m.SettingsAuditScreen),
                               },
                               {
                                 element: <RequireRole level="superuser" />,
                                 children: [
                                   {
                                     path: 'scheme',
-                                    Component: lazyScreen(
-                                      settings,
-                                      (m) => m.SettingsSchemeScreen,
-                                      texts.settings,
-                                    ),
+                                    Component: settingsScreen((m) => m.SettingsSchemeScreen),
                                   },
                                   {
                                     path: 'style',
-                                    Component: lazyScreen(
-                                      settings,
-                                      (m) => m.SettingsStyleScreen,
-                                      texts.settings,
-                                    ),
+                                    Component: settingsScreen((m) => m.SettingsStyleScreen),
                                   },
                                 ],
                               },
