@@ -21,7 +21,13 @@ export const compressionPlugin = fp(
     // (shared/compressed-copies.ts). This hook runs before @fastify/compress's, which leaves a
     // reply that already has its encoding as it is.
     app.addHook('onSend', async (request, reply, payload) => {
-      if (typeof payload !== 'string' || reply.statusCode !== 200) return payload;
+      // Only a text long enough to compress can be a kept copy's: the lookup hashes the text.
+      if (
+        typeof payload !== 'string' ||
+        payload.length < COMPRESS_THRESHOLD_BYTES ||
+        reply.statusCode !== 200
+      )
+        return payload;
       const accepted = request.headers['accept-encoding'];
       if (!accepted || request.headers['x-no-compression'] !== undefined) return payload;
       const encoding = encodingFor(accepted);
