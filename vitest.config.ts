@@ -17,15 +17,31 @@ function unit(name: string, root: string, hookTimeout?: number): TestProjectInli
 /**
  * Tests that measure the Telegram dispatcher's pace (at most 30 messages in any second, its
  * pauses, a message within 2 s) by the clock of the process they run in: a file running beside
- * them on the other worker can stall that clock and bunch what was sent evenly. They run after
- * everything else, one file at a time, alone on the machine's two cores. (What the dispatcher
- * sends and keeps, untimed, is in dispatcher-deliveries.test.ts and runs with the rest.)
+ * them at the same priority can stall that clock and bunch what was sent evenly. They run one file
+ * at a time; under `pnpm test` in a Vitest of their own beside the rest, which runs at a lower
+ * priority and so gives way whenever they have work (tools/test.ts); under a plain `vitest run`
+ * after everything else. (What the dispatcher sends and keeps, untimed, is in
+ * dispatcher-deliveries.test.ts and runs with the rest.)
  */
 const PACED = [
   'src/modules/telegram/telegram-e2e*.test.ts',
   'src/modules/telegram/dispatcher.test.ts',
   'src/modules/telegram/dispatcher.postgres.test.ts',
 ];
+
+/**
+ * `pnpm test` (tools/test.ts) runs the paced files in a Vitest of their own, beside the rest at a
+ * lower priority: STOLIK_TEST_PART=paced keeps only them, =unpaced everything but them. Unset (a
+ * plain `vitest run`), every project runs, the paced ones last and alone as their group order says.
+ */
+const part = process.env.STOLIK_TEST_PART;
+const isPaced = (project: TestProjectInlineConfiguration | string) =>
+  typeof project !== 'string' && Boolean(project.test?.name?.includes('-paced:'));
+function ofThisPart(projects: (TestProjectInlineConfiguration | string)[]) {
+  if (part === 'paced') return projects.filter(isPaced);
+  if (part === 'unpaced') return projects.filter((project) => !isPaced(project));
+  return projects;
+}
 
 function onEveryDatabase(name: string, root: string, paced: string[] = []): TestProjectInlineConfiguration[] {
   const project = (engine: 'pglite' | 'postgres', alone = false): TestProjectInlineConfiguration => ({
@@ -59,7 +75,7 @@ export default defineConfig({
     // Two files at a time (Vitest's default on two cores is one): many of the API's files spend
     // their time waiting (on timers, child processes, the other database), not computing.
     maxWorkers: 2,
-    projects: [
+    projects: ofThisPart([
       unit('domain', 'packages/domain'),
       unit('contracts', 'packages/contracts'),
       unit('i18n', 'packages/i18n'),
@@ -98,6 +114,6 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
-    ],
+    ]),
   },
 });

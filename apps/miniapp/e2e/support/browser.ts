@@ -1,7 +1,15 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page, type Browser as PlaywrightBrowser } from 'playwright-core';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The DevTools address of the run's one Chromium (see `global-setup.ts`), or '' without it. */
+    stolikChromiumEndpoint: string;
+  }
+}
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -28,23 +36,99 @@ export interface Browser {
   errors: string[];
 }
 
-/**
- * serviceWorkers 'block' (the default): the app's offline worker stays out of the way of tests that
- * cut or reroute requests; the PWA test allows it.
- */
-export async function launchBrowser(options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<Browser> {
+const CONTEXT = { locale: 'ru-RU', timezoneId: 'Europe/Moscow' } as const;
+
+function chromiumInstalled(): void {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`No Chromium at ${CHROMIUM}. Install Debian's package: apt-get install -y chromium`);
   }
+}
+
+/**
+ * Starts the Chromium that every browser test file of a run shares (Vitest's global setup): each
+ * `launchBrowser()` in a file is then a new context of it (its own storage, cache, cookies and
+ * service workers, as a new profile would have), not a browser process of its own. Starting
+ * Chromium costs about 1.4 s of CPU, and the suite opened 25 of them. The files reach it over
+ * the DevTools protocol, each from its own worker, as the pipe of a browser of their own did.
+ */
+export async function startSharedChromium(): Promise<{ endpoint: string; stop: () => Promise<void> }> {
+  chromiumInstalled();
+  const profile = mkdtempSync(path.join(tmpdir(), 'stolik-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...FLAGS, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0'],
+  });
+  const stop = async () => {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  };
+  try {
+    // Chromium writes the port it chose, and the browser's path, to this file of its profile.
+    const activePort = path.join(profile, 'DevToolsActivePort');
+    const deadline = Date.now() + 30_000;
+    while (!existsSync(activePort)) {
+      if (Date.now() > deadline) throw new Error('Chromium did not say its DevTools port');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const [port, browserPath] = readFileSync(activePort, 'utf8').split('\n');
+    return { endpoint: `ws://127.0.0.1:${port}${browserPath}`, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The run's shared Chromium, when the file runs under the browser suite's global setup. */
+function sharedChromiumEndpoint(): string | undefined {
+  try {
+    return inject('stolikChromiumEndpoint') || undefined;
+  } catch {
+    return undefined; // not under Vitest's runner (the screenshots script)
+  }
+}
+
+/** A context of the shared Chromium, or a Chromium of its own (with a profile) outside the suite. */
+async function openContext(
+  serviceWorkers: 'allow' | 'block',
+): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const endpoint = sharedChromiumEndpoint();
+  if (endpoint) {
+    const shared: PlaywrightBrowser = await chromium.connectOverCDP(endpoint);
+    const context = await shared.newContext({ ...CONTEXT, serviceWorkers });
+    return {
+      context,
+      close: async () => {
+        await context.close();
+        await shared.close(); // a connection over CDP: this disconnects, the browser stays
+      },
+    };
+  }
+  chromiumInstalled();
   const profile = mkdtempSync(path.join(tmpdir(), 'stolik-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     args: FLAGS,
-    locale: 'ru-RU',
-    timezoneId: 'Europe/Moscow',
-    serviceWorkers: options.serviceWorkers ?? 'block',
+    ...CONTEXT,
+    serviceWorkers,
   });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A browser for a test: under the suite, a fresh context of the run's shared Chromium; run
+ * otherwise, a Chromium of its own. serviceWorkers 'block' (the default): the app's offline worker
+ * stays out of the way of tests that cut or reroute requests; the PWA test allows it.
+ */
+export async function launchBrowser(options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<Browser> {
+  const { context, close } = await openContext(options.serviceWorkers ?? 'block');
   const errors: string[] = [];
   const watch = (page: Page) => {
     page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
@@ -76,10 +160,7 @@ export async function launchBrowser(options: { serviceWorkers?: 'allow' | 'block
       await page.emulateMedia({ colorScheme: options.colorScheme ?? 'light' });
       return page;
     },
-    close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
+    close,
   };
 }
 
