@@ -35,8 +35,10 @@ const PACED = [
  * plain `vitest run`), every project runs, the paced ones last and alone as their group order says.
  */
 const part = process.env.STOLIK_TEST_PART;
-const isPaced = (project: TestProjectInlineConfiguration | string) =>
-  typeof project !== 'string' && Boolean(project.test?.name?.includes('-paced:'));
+const isPaced = (project: TestProjectInlineConfiguration | string) => {
+  const name = typeof project === 'string' ? undefined : project.test?.name;
+  return (typeof name === 'string' ? name : (name?.label ?? '')).includes('-paced:');
+};
 function ofThisPart(projects: (TestProjectInlineConfiguration | string)[]) {
   if (part === 'paced') return projects.filter(isPaced);
   if (part === 'unpaced') return projects.filter((project) => !isPaced(project));
