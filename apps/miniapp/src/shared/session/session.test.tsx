@@ -166,6 +166,38 @@ describe('the session', () => {
     expect(screen.getByText('expired: false')).toBeTruthy();
     expect(refreshedWith).toEqual({ refresh: 'refresh-old' });
     expect(stored()).toEqual({ access: 'access-new', refresh: 'refresh-new' });
+    // The profile asked beside the check with the old token is refused and renews nothing itself:
+    // one refresh, by the check, then the profile again with the new token.
+    expect(sent).toEqual([
+      'POST /api/auth/jwt/verify/',
+      'GET /api/user/me/',
+      'POST /api/auth/jwt/refresh/',
+      'GET /api/user/me/',
+    ]);
+  });
+
+  it('lets a person in as soon as the profile proves the stored token, the check still under way', async () => {
+    storeTokens('access-1', 'refresh-1');
+    let answerVerify: () => void = () => {};
+    const verifyHeld = new Promise<void>((resolve) => {
+      answerVerify = resolve;
+    });
+    server.use(
+      http.post('*/api/auth/jwt/verify/', async () => {
+        await verifyHeld;
+        return HttpResponse.json({});
+      }),
+      meFor('access-1'),
+    );
+    renderSession();
+    expect(await screen.findByText('status: signed-in')).toBeTruthy();
+    expect(screen.getByText('email: anna@example.ru')).toBeTruthy();
+    expect(sent).toEqual(['POST /api/auth/jwt/verify/', 'GET /api/user/me/']);
+    answerVerify();
+    // Once the check is over the profile it already has is kept: not asked a second time.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('status: signed-in')).toBeTruthy();
+    expect(sent).toEqual(['POST /api/auth/jwt/verify/', 'GET /api/user/me/']);
   });
 
   it('spends the refresh token once even when React runs the start-up check twice (StrictMode)', async () => {
@@ -192,6 +224,7 @@ describe('the session', () => {
     storeTokens('access-old', 'refresh-old');
     server.use(
       verifyAccepts('something-else'),
+      meFor('something-else'),
       http.post('*/api/auth/jwt/refresh/', () =>
         HttpResponse.json({ detail: 'Token is invalid', code: 'token_not_valid' }, { status: 401 }),
       ),
@@ -201,7 +234,8 @@ describe('the session', () => {
     expect(screen.getByText('expired: true')).toBeTruthy();
     expect(screen.getByText('email: none')).toBeTruthy();
     expect(stored()).toEqual({ access: null, refresh: null });
-    expect(sent).toEqual(['POST /api/auth/jwt/verify/', 'POST /api/auth/jwt/refresh/']);
+    // The profile asked beside the check is refused too (the token it was asked with is old).
+    expect(sent).toEqual(['POST /api/auth/jwt/verify/', 'GET /api/user/me/', 'POST /api/auth/jwt/refresh/']);
   });
 
   it('keeps the stored session when the token cannot be checked for lack of network', async () => {

@@ -20,7 +20,7 @@ import {
 } from '../offline/last-session';
 import { isGuestPath } from '../routing/paths';
 import { telegramEnvironment, telegramInitData } from '../telegram/telegram';
-import { getMe, logOut, refreshTokens, signInWithTelegram, verifyToken } from './session-api';
+import { getMe, getMeWithToken, logOut, refreshTokens, signInWithTelegram, verifyToken } from './session-api';
 
 export type SessionStatus = 'checking' | 'signed-out' | 'signed-in' | 'failed';
 
@@ -132,11 +132,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // One start-up check per attempt, even when React runs the effect twice (StrictMode): a refresh
   // token works once, so two checks racing would sign a valid session out.
   const run = useRef<{ attempt: number; done: Promise<void> } | null>(null);
+  // At start the profile is asked beside the check, with the stored token as it is: a profile in
+  // reply proves the token, and the screens need not wait for the check (issue #21). Anything else
+  // leaves it to the check, and the profile is asked after it as before.
+  const early = useRef<Promise<Me | null> | null>(null);
+  const [proven, setProven] = useState(false);
 
   useEffect(() => {
     let cancelled = false;
     if (run.current?.attempt !== attempt) {
       run.current = { attempt, done: checkStoredSession(setExpired, setTelegramProblem) };
+      const access = localTokenStore.getAccess();
+      if (attempt === 0 && access) early.current = getMeWithToken(access).catch(() => null);
+    }
+    if (attempt === 0) {
+      void early.current?.then((profile) => {
+        if (cancelled || !profile) return;
+        setMe({ profile, at: Date.now() });
+        setProfileError(null);
+        rememberProfile(profile);
+        setProven(true);
+      });
     }
     void run.current.done.finally(() => {
       if (cancelled) return;
@@ -153,7 +169,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!checked || !hasToken) return;
     const controller = new AbortController();
-    loadProfile(controller.signal).then(
+    const first = profileAsked === 0 ? early.current : null;
+    const asked = first
+      ? first.then((profile) => profile ?? loadProfile(controller.signal))
+      : loadProfile(controller.signal);
+    asked.then(
       (profile) => {
         if (controller.signal.aborted) return;
         setMe({ profile, at: Date.now() });
@@ -211,7 +231,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const profile = me.profile;
   let status: SessionStatus;
-  if (!checked) status = 'checking';
+  if (!checked && !(proven && hasToken && profile)) status = 'checking';
   else if (!hasToken) status = 'signed-out';
   else if (profile) status = 'signed-in';
   else if (profileError)
