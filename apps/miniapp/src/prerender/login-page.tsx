@@ -1,6 +1,6 @@
 import { ru } from '@stolik/i18n';
 import { type ReactNode, StrictMode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from '../app/app';
 import { LoginScreen } from '../app/router';
@@ -16,18 +16,16 @@ function AtLogin({ children }: { children: ReactNode }) {
  * own, so hydration finds what it renders. `title`: the document's, as the screen sets it.
  */
 export async function renderLoginPage(): Promise<{ markup: string; title: string }> {
-  // Loaded first, as main.tsx does before hydrating: both render the screen without suspending.
+  // Loaded first, as main.tsx does before hydrating: both render the screen without suspending, so
+  // the synchronous renderToString draws all of it.
   await LoginScreen.preload();
-  const errors: unknown[] = [];
-  const { prelude } = await prerenderToNodeStream(
+  const markup = renderToString(
     <StrictMode>
       <App Router={AtLogin} />
     </StrictMode>,
-    // A part that fails would be left to the client: the build fails instead (below).
-    { onError: (error) => void errors.push(error) },
   );
-  const parts: Buffer[] = [];
-  for await (const part of prelude) parts.push(Buffer.from(part as Uint8Array));
-  if (errors.length > 0) throw errors[0];
-  return { markup: Buffer.concat(parts).toString('utf8'), title: ru.pages.login };
+  // A part that suspended or failed would be left to the client (`<!--$?-->`, `<!--$!-->`): the
+  // build fails instead.
+  if (/<!--\$[?!]-->/.test(markup)) throw new Error('prerender: part of /login was left to the client');
+  return { markup, title: ru.pages.login };
 }
