@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launchBrowser, PHONE } from './support/browser';
+import { seriousAccessibilityProblems } from './support/axe';
+import { type Browser, launchBrowser, PHONE, TABLET } from './support/browser';
 import { apiSignIn, createMember, forgetSession, HOSTESS, linkTelegram } from './support/people';
 import { ADMIN, type RunningProduct, startProduct } from './support/product';
 import { MARIA, signedInitData, telegramBridgeScript, telegramLaunchUrl } from './support/telegram-launch';
@@ -70,6 +71,18 @@ describe('the pre-rendered /login', () => {
     await page.close();
   });
 
+  it('has no serious accessibility problems as drawn, before its code, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await browser.newPage(TABLET, { colorScheme });
+      await forgetSession(page, product.url);
+      await holdEntry(page);
+      await page.goto(`${product.url}/login`, { waitUntil: 'commit' });
+      await page.getByLabel('Почта').waitFor();
+      expect(await seriousAccessibilityProblems(page), colorScheme).toEqual([]);
+      await page.close();
+    }
+  });
+
   it('is taken over as it is drawn, without an error, and signs in', async () => {
     const page = await browser.newPage(PHONE);
     await forgetSession(page, product.url);
@@ -110,13 +123,10 @@ describe('the pre-rendered /login', () => {
     const page = await browser.newPage(PHONE);
     await forgetSession(page, product.url);
     const pair = await apiSignIn(product.url, ADMIN.email, ADMIN.password);
-    await page.evaluate(
-      ([access, refresh]) => {
-        window.localStorage.setItem('access', access);
-        window.localStorage.setItem('refresh', refresh);
-      },
-      [pair.access, pair.refresh],
-    );
+    await page.evaluate(({ access, refresh }) => {
+      window.localStorage.setItem('access', access);
+      window.localStorage.setItem('refresh', refresh);
+    }, pair);
     await page.goto(`${product.url}/login`);
     await page.waitForURL((url) => url.pathname !== '/login');
     await page.close();

@@ -66,6 +66,21 @@ function detailOf(error: unknown): string | null {
 }
 
 /**
+ * Whether an access token says it is still good (its `exp`, read, not verified): only such a token
+ * is worth asking the profile with before the check, which alone decides.
+ */
+function unexpired(access: string, now = Date.now()): boolean {
+  const payload = access.split('.')[1];
+  if (!payload) return false;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof claims.exp === 'number' && claims.exp * 1000 > now;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Spec §2, §4: a stored token is verified; a refused one is refreshed once; if that fails the tokens
  * are cleared (and the login page says the session expired). Inside Telegram, with no session, the
  * app signs in by itself with the launch's init data.
@@ -132,9 +147,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // One start-up check per attempt, even when React runs the effect twice (StrictMode): a refresh
   // token works once, so two checks racing would sign a valid session out.
   const run = useRef<{ attempt: number; done: Promise<void> } | null>(null);
-  // At start the profile is asked beside the check, with the stored token as it is: a profile in
-  // reply proves the token, and the screens need not wait for the check (issue #21). Anything else
-  // leaves it to the check, and the profile is asked after it as before.
+  // At start the profile is asked beside the check, with the stored token as it is (if it says it
+  // has not expired): a profile in reply proves the token, and the screens need not wait for the
+  // check (issue #21). Anything else leaves it to the check, and the profile is asked after it.
   const early = useRef<Promise<Me | null> | null>(null);
   const [proven, setProven] = useState(false);
 
@@ -143,7 +158,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (run.current?.attempt !== attempt) {
       run.current = { attempt, done: checkStoredSession(setExpired, setTelegramProblem) };
       const access = localTokenStore.getAccess();
-      if (attempt === 0 && access) early.current = getMeWithToken(access).catch(() => null);
+      if (attempt === 0 && access && unexpired(access))
+        early.current = getMeWithToken(access).catch(() => null);
     }
     if (attempt === 0) {
       void early.current?.then((profile) => {
