@@ -9,6 +9,7 @@ import { registerServiceWorker } from './features/app-install/register-service-w
 import { installErrorReports } from './shared/api/error-reports';
 import { localTokenStore } from './shared/api/token-store';
 import { canHydrateLogin, PRERENDERED_ATTRIBUTE } from './shared/prerender/prerendered';
+import { askProfileAtStart } from './shared/session/session';
 import { initTelegram, openedByTelegram } from './shared/telegram/telegram';
 
 // What breaks on the person's screen reaches the server's log (spec §7), from the very start.
@@ -17,8 +18,10 @@ installErrorReports();
 // The browser's install offer may come before any screen: caught from the start.
 listenForInstallOffer();
 
-// The address's screens start loading now, beside the Telegram SDK and the session's check.
+// The address's screens and the signed-in person's profile are asked now, beside the Telegram SDK,
+// rather than once the first render has run (issue #21).
 preloadScreens(window.location.pathname, localTokenStore.getAccess() !== null || openedByTelegram());
+askProfileAtStart();
 
 // The Telegram SDK is set up once, before the first render (outside Telegram nothing is loaded).
 await initTelegram();

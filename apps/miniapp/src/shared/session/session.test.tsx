@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { StrictMode, useState } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rememberProfile } from '../offline/last-session';
-import { SessionProvider, useSession } from './session';
+import { askProfileAtStart, SessionProvider, useSession } from './session';
 
 // Outside Telegram by default (the real module: jsdom has no launch parameters); a test sets raw
 // init data to be "opened by Telegram" with it.
@@ -199,6 +199,17 @@ describe('the session', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByText('status: signed-in')).toBeTruthy();
     expect(sent).toEqual(['POST /api/auth/jwt/verify/', 'GET /api/user/me/']);
+  });
+
+  it('takes the profile asked as the code started (main.tsx), without asking it again', async () => {
+    const access = tokenExpiringIn(3600);
+    storeTokens(access, 'refresh-1');
+    server.use(verifyAccepts(access), meFor(access));
+    askProfileAtStart();
+    renderSession({ strict: true });
+    expect(await screen.findByText('status: signed-in')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toEqual(['GET /api/user/me/', 'POST /api/auth/jwt/verify/']);
   });
 
   it('asks nothing before the check with a token that says it has expired, and renews it once', async () => {

@@ -80,6 +80,27 @@ function unexpired(access: string, now = Date.now()): boolean {
   }
 }
 
+let askedAtStart: { access: string; profile: Promise<Me | null> } | null = null;
+
+/**
+ * Asks for the profile with the stored token as soon as the app's code runs (main.tsx), before the
+ * first render: the session takes the answer when it starts (below) instead of asking then.
+ */
+export function askProfileAtStart(): void {
+  const access = localTokenStore.getAccess();
+  if (access && unexpired(access))
+    askedAtStart = { access, profile: getMeWithToken(access).catch(() => null) };
+}
+
+/** The profile asked with the stored token before the check: asked at start, or now; null without one. */
+function profileBeforeCheck(): Promise<Me | null> | null {
+  const access = localTokenStore.getAccess();
+  const asked = askedAtStart;
+  askedAtStart = null;
+  if (!access || !unexpired(access)) return null;
+  return asked?.access === access ? asked.profile : getMeWithToken(access).catch(() => null);
+}
+
 /**
  * Spec §2, §4: a stored token is verified; a refused one is refreshed once; if that fails the tokens
  * are cleared (and the login page says the session expired). Inside Telegram, with no session, the
@@ -157,9 +178,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     if (run.current?.attempt !== attempt) {
       run.current = { attempt, done: checkStoredSession(setExpired, setTelegramProblem) };
-      const access = localTokenStore.getAccess();
-      if (attempt === 0 && access && unexpired(access))
-        early.current = getMeWithToken(access).catch(() => null);
+      if (attempt === 0) early.current = profileBeforeCheck();
     }
     if (attempt === 0) {
       void early.current?.then((profile) => {
