@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -42,8 +42,11 @@ const median = (values: number[]) => {
  * restaurant (signed in, a queue of WAITING), as `pnpm start` serves the build: Lighthouse's
  * defaults, a mobile phone on a simulated slow 4G, each page RUNS times from an empty cache
  * (the signed-in page keeps only its tokens). `dist`: a build to serve; without it one is made.
+ * With LIGHTHOUSE_REPORTS set, each run's full report (LCP element, request chains, long tasks)
+ * is written there as JSON, to read what a figure is made of.
  */
 export async function measureLighthouse(root: string, dist?: string): Promise<LighthouseResult[]> {
+  const reports = process.env.LIGHTHOUSE_REPORTS;
   const scratch = mkdtempSync(path.join(tmpdir(), 'stolik-bench-lighthouse-'));
   let build = dist;
   if (!build) {
@@ -118,6 +121,11 @@ export async function measureLighthouse(root: string, dist?: string): Promise<Li
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`lighthouse gave no report for ${url}`);
         if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+        if (reports) {
+          mkdirSync(reports, { recursive: true });
+          const slug = name.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '');
+          writeFileSync(path.join(reports, `${slug}-${run + 1}.json`), JSON.stringify(lhr));
+        }
         scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
         lcps.push(Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0));
       }

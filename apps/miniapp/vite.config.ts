@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { pwaPlugin } from './pwa/pwa-plugin';
 import { precompressPlugin } from './vite/precompress-plugin';
+import { prerenderLoginPlugin } from './vite/prerender-login-plugin';
 import { telegramUiCssPlugin } from './vite/telegram-ui-css-plugin';
 
 export default defineConfig({
@@ -11,6 +12,8 @@ export default defineConfig({
     telegramUiCssPlugin(fileURLToPath(new URL('./src', import.meta.url))),
     react(),
     pwaPlugin(),
+    // After the worker's list is made: login.html is the server's page for /login, not the worker's.
+    prerenderLoginPlugin(),
     precompressPlugin(),
   ],
   server: {

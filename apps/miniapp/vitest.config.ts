@@ -18,6 +18,8 @@ export const OWN_MODULES = [
   'src/app/routes/home.test.tsx',
   'src/features/app-install/components/install.test.tsx',
   'src/shared/telegram/telegram-theme.test.tsx',
+  // Renders the whole App, whose start asks the API in the background (the super setup's retries).
+  'src/prerender/login-page.test.tsx',
 ];
 
 /** What both projects share. */

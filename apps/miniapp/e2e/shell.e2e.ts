@@ -97,7 +97,8 @@ describe('the shell in a real browser', () => {
         // Cleared away from the app: clearing under a running app would sign it out mid-request.
         await forgetSession(page, product.url);
         await page.goto(`${product.url}/login`);
-        await page.locator('h1').first().waitFor();
+        // The page comes drawn (e2e/login-page.e2e.ts checks it as drawn): checked once the app has it.
+        await expect.poll(() => page.getByRole('button', { name: 'Войти' }).isEnabled()).toBe(true);
         const login = await seriousAccessibilityProblems(page);
         if (login.length > 0) found['/login'] = login;
         await signInThroughForm(page, product.url, ADMIN.email, ADMIN.password);

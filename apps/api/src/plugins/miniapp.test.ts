@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { CONTENT_SECURITY_POLICY } from './security';
 
 const SCRIPT = `console.log(${JSON.stringify('a hashed chunk of the app '.repeat(100))})`;
 
@@ -33,6 +34,7 @@ describe('serving the built mini-app', () => {
   });
   afterAll(() => t.close());
 
+  // This build has no login.html (one made before pre-rendering): /login gets index.html like the rest.
   it('answers / and every client route with the app, never cached', async () => {
     for (const url of ['/', '/login', '/restaurant/1/booking/list', '/not-found', '/some/unknown/path?x=1']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
@@ -144,5 +146,61 @@ describe('serving the built mini-app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/unknown/' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
+  });
+});
+
+describe('serving the pre-rendered /login', () => {
+  const INDEX = '<!doctype html><title>Stolik</title><div id="root"></div>';
+  const LOGIN =
+    '<!doctype html><html lang="ru" data-theme="light"><title>Авторизация</title>' +
+    '<div id="root" data-prerendered="login"><h1>Авторизация</h1></div>';
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'stolik-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), INDEX);
+    writeFileSync(path.join(dist, 'login.html'), LOGIN);
+    t = await createTestApp({ miniappDist: dist });
+  });
+  afterAll(() => t.close());
+
+  it("sends the build's login.html for /login, never cached, under the page's security policy", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(LOGIN);
+    expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends it compressed as the client takes it', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(LOGIN);
+    const gz = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(LOGIN);
+  });
+
+  it('sends index.html for /login with a query (the drawn page has no ?t=1 notice) and for every other route', async () => {
+    for (const url of ['/login?t=1', '/login/', '/', '/sign-up', '/restaurant/1']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+    }
+  });
+
+  it('answers HEAD /login like GET, and a POST to it with the JSON 404', async () => {
+    const head = await t.app.inject({ method: 'HEAD', url: '/login' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+    const post = await t.app.inject({ method: 'POST', url: '/login', payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toMatchObject({ code: 'not_found' });
   });
 });

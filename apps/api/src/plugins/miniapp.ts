@@ -27,7 +27,8 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
  * Serves the built mini-app's files: hashed assets cached for a year, the rest revalidated; each
  * in the .br or .gz the build made beside it when the client takes one (the build compresses once,
  * at its highest level, so no request pays for it).
- * Returns what answers a client route with index.html, or null when the app is not built.
+ * Returns what answers a client route with index.html, or null when the app is not built; /login
+ * gets the build's pre-rendered login.html when there is one.
  * Source maps and dot files are never served (the build keeps maps, without a reference in the code, for whoever
  * reads a stack from an error report on the server); a file that is not there, or a path that may
  * not be served (a folder, `..`), gets the API's 404 or 403 (`errors.ts`), not Fastify's codes.
@@ -54,21 +55,41 @@ export async function serveMiniapp(app: FastifyInstance, root: string): Promise<
     },
   });
 
-  const html = await readFile(indexFile);
-  // The page is small and sent on every visit: compressed once here, in both encodings.
+  const sendIndex = preparedPage(await readFile(indexFile));
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+
+  // /login comes with its screen drawn (the mini-app's build pre-renders it into login.html, which
+  // the client hydrates): the heading is on screen before any script has run (issue #21). Only as
+  // the build drew it: with a query (`?t=1` adds a notice) the page is index.html, drawn by the client.
+  const loginFile = path.join(root, LOGIN_PAGE);
+  if (existsSync(loginFile)) {
+    const sendLogin = preparedPage(await readFile(loginFile));
+    app.get('/login', { schema: { hide: true } }, (request, reply) =>
+      request.url === '/login' ? sendLogin(reply) : sendIndex(reply),
+    );
+  }
+  return sendIndex;
+}
+
+/** The page built for /login, beside index.html (apps/miniapp/vite/prerender-login-plugin.ts). */
+export const LOGIN_PAGE = 'login.html';
+
+/**
+ * What sends a page of the app: small and sent on every visit, so compressed once here, in both
+ * encodings, and revalidated on every visit (a new build changes it under the same address).
+ */
+function preparedPage(html: Buffer): SendIndex {
   const encoded = {
     br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: gzipSync(html, { level: 9 }),
   };
-  const sendIndex: SendIndex = (reply) => {
+  return (reply) => {
     reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     reply.header('vary', 'accept-encoding');
     const encoding = pickEncoding(reply.request.headers['accept-encoding']);
     if (encoding === null) return reply.send(html);
     return reply.header('content-encoding', encoding).send(encoded[encoding]);
   };
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
-  return sendIndex;
 }
 
 /** A GET for a page of the app (not the API, not a missing file such as an old hashed chunk). */

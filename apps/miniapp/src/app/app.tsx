@@ -1,5 +1,5 @@
 import { AppRoot } from '@telegram-apps/telegram-ui';
-import { useEffect } from 'react';
+import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { TestStandPopup } from '../features/app-install/components/test-stand-popup';
 import { TelegramAutoLink } from '../features/telegram/hooks/use-telegram-auto-link';
@@ -26,7 +26,10 @@ function SessionExpiry(): null {
   return null;
 }
 
-function Themed() {
+/** The router around the screens: the browser's address, or a fixed one when a page is pre-rendered. */
+export type RouterFrame = ComponentType<{ children: ReactNode }>;
+
+function Themed({ Router }: { Router: RouterFrame }) {
   const { appearance } = useTheme();
   const platform = telegramEnvironment().platform;
   return (
@@ -35,10 +38,10 @@ function Themed() {
       platform={platform === 'ios' || platform === 'macos' ? 'ios' : 'base'}
       className="app-root"
     >
-      <BrowserRouter>
+      <Router>
         <SessionExpiry />
         <AppRoutes />
-      </BrowserRouter>
+      </Router>
       <TelegramAutoLink />
       <TestStandPopup />
     </AppRoot>
@@ -47,13 +50,14 @@ function Themed() {
 
 /**
  * Providers in one place: theme, session, router. The texts need none (shared/i18n); the query
- * cache comes with the screens that read data (layout/data-layer.tsx).
+ * cache comes with the screens that read data (layout/data-layer.tsx). `Router`: the browser's,
+ * but for the build's pre-rendering of /login (prerender/login-page.tsx), which gives a fixed address.
  */
-export function App() {
+export function App({ Router = BrowserRouter }: { Router?: RouterFrame }) {
   return (
     <ThemeProvider>
       <SessionProvider>
-        <Themed />
+        <Themed Router={Router} />
       </SessionProvider>
     </ThemeProvider>
   );

@@ -1,6 +1,6 @@
 import { type ComponentType, Suspense } from 'react';
-import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
-import { lazyScreen } from '../shared/routing/lazy-screen';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { type LazyScreen, lazyScreen } from '../shared/routing/lazy-screen';
 import { ListSkeleton } from '../shared/ui/states';
 import { RequireRole, RequireSession } from './guards';
 import { PublicLayout } from './layout/public-layout';
@@ -34,6 +34,9 @@ const staffScreen = (pick: (m: Module<typeof staff>) => ComponentType) =>
 const settingsScreen = (pick: (m: Module<typeof settings>) => ComponentType) =>
   lazyScreen(settings, pick, texts.settings);
 
+/** /login's screen: pre-rendered into the page the server sends for /login (prerender/), so exported. */
+export const LoginScreen = lazyScreen(publicScreens, (m) => m.LoginScreen, texts.login);
+
 /** The query cache, around the screens that read data: /login and its like draw without it. */
 const WithData = lazyScreen(
   () => import('./layout/data-layer'),
@@ -47,7 +50,7 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: 'login', Component: lazyScreen(publicScreens, (m) => m.LoginScreen, texts.login) },
+          { path: 'login', Component: LoginScreen },
           { path: 'sign-up', Component: lazyScreen(signUp, (m) => m.SignUpScreen, texts.public) },
           { path: 'redirect', Component: lazyScreen(publicScreens, (m) => m.RedirectScreen, texts.login) },
           {
@@ -247,6 +250,24 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+const preloadable = (component: unknown): component is LazyScreen =>
+  typeof component === 'function' && 'preload' in component;
+const isElementOf = (element: unknown, type: unknown) =>
+  typeof element === 'object' && element !== null && (element as { type?: unknown }).type === type;
+
+/**
+ * Starts loading every screen the address will draw, the layouts around it included, all at once:
+ * otherwise each nested lazy screen asks for its code only once the one around it has rendered, a
+ * chain of round trips before the screen (issue #21). A signed-in screen's code only with a stored
+ * session (`signedIn`): without one the visitor goes to /login.
+ */
+export function preloadScreens(pathname: string, signedIn: boolean): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    if (!signedIn && isElementOf(route.element, RequireSession)) return;
+    if (preloadable(route.Component)) void route.Component.preload();
+  }
+}
 
 /**
  * The screens of the address. React Router's declarative mode (BrowserRouter in app.tsx): the data

@@ -8,7 +8,8 @@ import { ThemeToggle } from '../../shared/theme/theme-toggle';
 import { Toaster } from '../../shared/ui/toast';
 
 /** Whether this tab has an entry of the app behind the current one (react-router numbers them). */
-const hasHistoryBehind = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+const hasHistoryBehind = () =>
+  typeof window !== 'undefined' && ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0; // none in the build's pre-rendering
 
 /**
  * The frame of the screens outside the staff shell (sign-in, invitation, Telegram settings, guest

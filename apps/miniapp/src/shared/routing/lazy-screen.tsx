@@ -1,6 +1,6 @@
 import { CHUNK_RELOAD_DELAY_MS } from '@stolik/domain';
 import type { ru } from '@stolik/i18n';
-import { type ComponentType, type LazyExoticComponent, lazy, useEffect } from 'react';
+import { type ComponentType, lazy, type ReactElement, useEffect, useState } from 'react';
 import { reportError } from '../api/error-reports';
 import { addTexts, useTranslation } from '../i18n/i18n';
 
@@ -33,17 +33,39 @@ export function screenLoader<T>(
   };
 }
 
+/** A route's screen that loads on demand; `preload()` fetches it ahead of its first render. */
+export type LazyScreen = (() => ReactElement) & { preload: () => Promise<unknown> };
+
 /**
  * A screen loaded on demand (screenLoader), for a route's `Component`. Until it is there the
  * router shows the screen before it (its navigations are transitions), or on the first screen
- * the routes' Suspense fallback (app/router.tsx).
+ * the routes' Suspense fallback (app/router.tsx). Once `preload()` has finished, the screen renders
+ * at once, without suspending: what hydrating a pre-rendered page needs (main.tsx), and what lets
+ * a screen's code come in parallel with whatever comes before it. Each use of the screen decides
+ * once which way it renders, so a use never changes its component (which would remount it).
  */
 export function lazyScreen<T>(
   importer: () => Promise<T>,
   pick: (module: T) => ComponentType,
   texts?: TextsImporter,
-): LazyExoticComponent<ComponentType> {
-  return lazy(screenLoader(importer, pick, texts));
+): LazyScreen {
+  const load = screenLoader(importer, pick, texts);
+  let ready: ComponentType | null = null;
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const preload = () => {
+    loading ??= load().then((module) => {
+      ready = module.default;
+      return module;
+    });
+    return loading;
+  };
+  const Lazy = lazy(preload);
+  const Screen = () => {
+    const [Loaded] = useState(() => ready);
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+  Screen.preload = preload;
+  return Screen;
 }
 
 function ChunkFailed() {

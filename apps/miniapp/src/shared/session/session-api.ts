@@ -33,6 +33,13 @@ export const signUp = (body: SignUpBody) => post<Me>('/api/user/', body, pub) as
 
 export const getMe = (signal?: AbortSignal) => load<Me>('/api/user/me/', { signal });
 
+/**
+ * The profile asked with the given token as it is: a 401 renews nothing and ends nothing (the
+ * session's start-up check, beside which it is asked, decides that).
+ */
+export const getMeWithToken = (access: string) =>
+  load<Me>('/api/user/me/', { auth: false, headers: { Authorization: `Bearer ${access}` } });
+
 export const getInvitation = (token: string, signal?: AbortSignal) =>
   load<InvitationPreview>(`/api/user/invite/${encodeURIComponent(token)}/`, { signal, auth: false });
 

@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { StrictMode, useState } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rememberProfile } from '../offline/last-session';
-import { SessionProvider, useSession } from './session';
+import { askProfileAtStart, SessionProvider, useSession } from './session';
 
 // Outside Telegram by default (the real module: jsdom has no launch parameters); a test sets raw
 // init data to be "opened by Telegram" with it.
@@ -51,6 +51,13 @@ const stored = () => ({
 });
 
 /** GET /api/user/me/ answering the profile, only to the given bearer token (401 otherwise). */
+/** An access token as the API signs it, as far as the app reads it: its `exp`, `seconds` from now. */
+const tokenExpiringIn = (seconds: number) => {
+  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+  const exp = Math.floor(Date.now() / 1000) + seconds;
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ user_id: 1, exp })}.signature`;
+};
+
 const meFor = (access: string) =>
   http.get('*/api/user/me/', ({ request }) =>
     request.headers.get('Authorization') === `Bearer ${access}`
@@ -166,6 +173,56 @@ describe('the session', () => {
     expect(screen.getByText('expired: false')).toBeTruthy();
     expect(refreshedWith).toEqual({ refresh: 'refresh-old' });
     expect(stored()).toEqual({ access: 'access-new', refresh: 'refresh-new' });
+    expect(sent).toEqual(['POST /api/auth/jwt/verify/', 'POST /api/auth/jwt/refresh/', 'GET /api/user/me/']);
+  });
+
+  it('lets a person in as soon as the profile proves the stored token, the check still under way', async () => {
+    const access = tokenExpiringIn(3600);
+    storeTokens(access, 'refresh-1');
+    let answerVerify: () => void = () => {};
+    const verifyHeld = new Promise<void>((resolve) => {
+      answerVerify = resolve;
+    });
+    server.use(
+      http.post('*/api/auth/jwt/verify/', async () => {
+        await verifyHeld;
+        return HttpResponse.json({});
+      }),
+      meFor(access),
+    );
+    renderSession();
+    expect(await screen.findByText('status: signed-in')).toBeTruthy();
+    expect(screen.getByText('email: anna@example.ru')).toBeTruthy();
+    expect(sent).toEqual(['POST /api/auth/jwt/verify/', 'GET /api/user/me/']);
+    answerVerify();
+    // Once the check is over the profile it already has is kept: not asked a second time.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('status: signed-in')).toBeTruthy();
+    expect(sent).toEqual(['POST /api/auth/jwt/verify/', 'GET /api/user/me/']);
+  });
+
+  it('takes the profile asked as the code started (main.tsx), without asking it again', async () => {
+    const access = tokenExpiringIn(3600);
+    storeTokens(access, 'refresh-1');
+    server.use(verifyAccepts(access), meFor(access));
+    askProfileAtStart();
+    renderSession({ strict: true });
+    expect(await screen.findByText('status: signed-in')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toEqual(['GET /api/user/me/', 'POST /api/auth/jwt/verify/']);
+  });
+
+  it('asks nothing before the check with a token that says it has expired, and renews it once', async () => {
+    const old = tokenExpiringIn(-60);
+    storeTokens(old, 'refresh-old');
+    server.use(
+      verifyAccepts('access-new'),
+      http.post('*/api/auth/jwt/refresh/', () => HttpResponse.json(freshPair)),
+      meFor('access-new'),
+    );
+    renderSession();
+    expect(await screen.findByText('status: signed-in')).toBeTruthy();
+    expect(sent).toEqual(['POST /api/auth/jwt/verify/', 'POST /api/auth/jwt/refresh/', 'GET /api/user/me/']);
   });
 
   it('spends the refresh token once even when React runs the start-up check twice (StrictMode)', async () => {

@@ -20,7 +20,7 @@ import {
 } from '../offline/last-session';
 import { isGuestPath } from '../routing/paths';
 import { telegramEnvironment, telegramInitData } from '../telegram/telegram';
-import { getMe, logOut, refreshTokens, signInWithTelegram, verifyToken } from './session-api';
+import { getMe, getMeWithToken, logOut, refreshTokens, signInWithTelegram, verifyToken } from './session-api';
 
 export type SessionStatus = 'checking' | 'signed-out' | 'signed-in' | 'failed';
 
@@ -63,6 +63,42 @@ function detailOf(error: unknown): string | null {
   const reply = error instanceof ApiError ? error.reply : null;
   // Init data the API could not read: 400 with the message on the init_data field.
   return reply ? (reply.detail ?? reply.fields.init_data ?? null) : null;
+}
+
+/**
+ * Whether an access token says it is still good (its `exp`, read, not verified): only such a token
+ * is worth asking the profile with before the check, which alone decides.
+ */
+function unexpired(access: string, now = Date.now()): boolean {
+  const payload = access.split('.')[1];
+  if (!payload) return false;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof claims.exp === 'number' && claims.exp * 1000 > now;
+  } catch {
+    return false;
+  }
+}
+
+let askedAtStart: { access: string; profile: Promise<Me | null> } | null = null;
+
+/**
+ * Asks for the profile with the stored token as soon as the app's code runs (main.tsx), before the
+ * first render: the session takes the answer when it starts (below) instead of asking then.
+ */
+export function askProfileAtStart(): void {
+  const access = localTokenStore.getAccess();
+  if (access && unexpired(access))
+    askedAtStart = { access, profile: getMeWithToken(access).catch(() => null) };
+}
+
+/** The profile asked with the stored token before the check: asked at start, or now; null without one. */
+function profileBeforeCheck(): Promise<Me | null> | null {
+  const access = localTokenStore.getAccess();
+  const asked = askedAtStart;
+  askedAtStart = null;
+  if (!access || !unexpired(access)) return null;
+  return asked?.access === access ? asked.profile : getMeWithToken(access).catch(() => null);
 }
 
 /**
@@ -132,11 +168,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // One start-up check per attempt, even when React runs the effect twice (StrictMode): a refresh
   // token works once, so two checks racing would sign a valid session out.
   const run = useRef<{ attempt: number; done: Promise<void> } | null>(null);
+  // At start the profile is asked beside the check, with the stored token as it is (if it says it
+  // has not expired): a profile in reply proves the token, and the screens need not wait for the
+  // check (issue #21). Anything else leaves it to the check, and the profile is asked after it.
+  const early = useRef<Promise<Me | null> | null>(null);
+  const [proven, setProven] = useState(false);
 
   useEffect(() => {
     let cancelled = false;
     if (run.current?.attempt !== attempt) {
       run.current = { attempt, done: checkStoredSession(setExpired, setTelegramProblem) };
+      if (attempt === 0) early.current = profileBeforeCheck();
+    }
+    if (attempt === 0) {
+      void early.current?.then((profile) => {
+        if (cancelled || !profile) return;
+        setMe({ profile, at: Date.now() });
+        setProfileError(null);
+        rememberProfile(profile);
+        setProven(true);
+      });
     }
     void run.current.done.finally(() => {
       if (cancelled) return;
@@ -153,7 +204,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!checked || !hasToken) return;
     const controller = new AbortController();
-    loadProfile(controller.signal).then(
+    const first = profileAsked === 0 ? early.current : null;
+    const asked = first
+      ? first.then((profile) => profile ?? loadProfile(controller.signal))
+      : loadProfile(controller.signal);
+    asked.then(
       (profile) => {
         if (controller.signal.aborted) return;
         setMe({ profile, at: Date.now() });
@@ -211,7 +266,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const profile = me.profile;
   let status: SessionStatus;
-  if (!checked) status = 'checking';
+  if (!checked && !(proven && hasToken && profile)) status = 'checking';
   else if (!hasToken) status = 'signed-out';
   else if (profile) status = 'signed-in';
   else if (profileError)

@@ -1,4 +1,14 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+} from 'react';
+import { PRERENDERED_APPEARANCE, useHydrated } from '../prerender/prerendered';
 import { readSetting, StorageKey, writeSetting } from '../storage/local-settings';
 import { telegramEnvironment, useTelegramIsDark } from '../telegram/telegram';
 
@@ -29,6 +39,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const telegramDark = useTelegramIsDark();
   const [preference, setPreference] = useState<Appearance | null>(storedPreference);
   const [system, setSystem] = useState<Appearance>(systemAppearance);
+  // A pre-rendered page is hydrated in the theme it was drawn in, and takes the person's right after.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const query = window.matchMedia?.('(prefers-color-scheme: dark)');
@@ -39,10 +51,11 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const inTelegram = telegramEnvironment().inTelegram;
-  const appearance: Appearance =
+  const own: Appearance =
     inTelegram && telegramDark !== null ? (telegramDark ? 'dark' : 'light') : (preference ?? system);
+  const appearance: Appearance = hydrated ? own : PRERENDERED_APPEARANCE;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.documentElement.dataset.theme = appearance;
     document.documentElement.style.colorScheme = appearance;
   }, [appearance]);

@@ -2,12 +2,15 @@ import { PASSWORD_MAX_LENGTH } from '@stolik/domain';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/i18n';
+import { useHydrated } from '../../../shared/prerender/prerendered';
 import { paths } from '../../../shared/routing/paths';
 import { useSession } from '../../../shared/session/session';
 import { signIn } from '../../../shared/session/session-api';
+import { telegramEnvironment } from '../../../shared/telegram/telegram';
 import { Field } from '../../../shared/ui/field';
 import { looksLikeEmail } from '../../../shared/ui/form-errors';
 import { Page } from '../../../shared/ui/page';
+import { ListSkeleton } from '../../../shared/ui/states';
 import { useSessionStart } from './use-session-start';
 
 /** Where to go after signing in: where the guard caught the person, if it is one of ours. */
@@ -25,8 +28,13 @@ export function LoginScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { busy, errors, run, refuse } = useSessionStart();
+  // The page drawn by the build (shared/prerender) takes input once the app has taken it over: typed
+  // before, it would be lost at the first render, and sent before, the browser would put it in the address.
+  const ready = useHydrated();
 
   if (session.status === 'signed-in') return <Navigate to={destination(location.state)} replace />;
+  // Inside Telegram the session starts by itself (the launch's init data): no form until that has failed.
+  if (session.status === 'checking' && telegramEnvironment().inTelegram) return <ListSkeleton rows={3} />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,6 +68,7 @@ export function LoginScreen() {
             inputMode="email"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
+            readOnly={!ready}
             error={errors.fields.email ?? errors.fields.username}
           />
           <Field
@@ -69,6 +78,7 @@ export function LoginScreen() {
             autoComplete="current-password"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
+            readOnly={!ready}
             error={errors.fields.password}
           />
           {errors.general ? (
@@ -76,7 +86,12 @@ export function LoginScreen() {
               {errors.general}
             </p>
           ) : null}
-          <button type="submit" className="button button--wide" disabled={busy}>
+          <button
+            type="submit"
+            className="button button--wide"
+            disabled={busy || !ready}
+            data-starting={ready ? undefined : ''}
+          >
             {busy ? t('login.submitting') : t('login.submit')}
           </button>
         </form>
