@@ -1,6 +1,6 @@
 // /login's code, asked once the page the build drew is on screen (vite/prerender-login-plugin.ts):
 // the page needs no code to be seen, so the code does not compete with what it is drawn with. The
-// build fills in the list below: the entry, then the modules it and /login's screen import.
+// build fills in the list below: the entry, then the modules of /login's screen it does not import.
 (() => {
   const [entry, ...modules] = __STOLIK_LOGIN_CODE__;
   const start = () => {
