@@ -2,7 +2,7 @@
  * The API's build (`pnpm --filter @stolik/api build`, part of `pnpm build`): `src/server.ts` and
  * the bot process `src/bot-main.ts` bundled by esbuild into `dist/server.js` and `dist/bot-main.js`,
  * what `pnpm start`, the tests and the benchmarks run with plain Node. Starting from the bundle
- * saves each start compiling and resolving some 400 TypeScript modules through tsx (issue #19).
+ * saves each start compiling and resolving some 240 TypeScript modules through tsx (issue #19).
  *
  * - Our workspace packages (@stolik/*) are bundled in; every npm package stays external, loaded
  *   from node_modules at run time as Node resolves it from `dist/`: so each npm package the bundle
