@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { builtEntry } from '../apps/api/build';
 
 export type BenchDatabase = 'pglite' | 'postgres';
 
@@ -84,10 +85,21 @@ export interface RunningServer {
 
 const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
-/** The API server (apps/api/src/server.ts through tsx) on a free loopback port, once it answers health. */
-export async function startServer(root: string, env: Record<string, string>): Promise<RunningServer> {
+/**
+ * The API server as production runs it (its bundle, apps/api/dist/server.js; or `from: 'sources'`,
+ * server.ts through tsx as `pnpm dev` runs it) on a free loopback port, once it answers health.
+ */
+export async function startServer(
+  root: string,
+  env: Record<string, string>,
+  from: 'bundle' | 'sources' = 'bundle',
+): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  const entry =
+    from === 'bundle'
+      ? [builtEntry('server')]
+      : ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')];
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
@@ -108,7 +120,7 @@ export async function startServer(root: string, env: Record<string, string>): Pr
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const server = { url: `http://127.0.0.1:${port}`, child, output: () => tail };
-  // Up to 2 min: a loaded machine (other runs beside this one) starts tsx and PGlite slowly.
+  // Up to 2 min: a loaded machine (other runs beside this one) starts PGlite slowly.
   for (let i = 0; i < 600 && !exited(child); i++) {
     try {
       if ((await fetch(`${server.url}/api/health/`)).ok) return server;

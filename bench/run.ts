@@ -26,16 +26,21 @@
  *     the hall is dragged for 2 s (median, p95, dropped frames).
  *  8. Quotes: simulated service nights (bench/quotes/README.md), 100 per scenario; the product's wait
  *     quotes beside the rules peers use, and the closing line `quotes: MAE ratio …` (issue #20).
- * Every run starts the product afresh, and stops it (and drops its scratch database) even on failure.
+ * 10. Start: CPU and wall seconds of one start of the product on the embedded database, from the
+ *     bundle and from the sources through tsx, on an empty data folder and on a started one
+ *     (issue #19: the test suite starts it about 25 times), median of 3 (bench/start.ts).
+ * Every run starts the product afresh (the API's bundle, built first), and stops it (and drops its
+ * scratch database) even on failure.
  *
  * `npx tsx bench/run.ts availability` (or any of bundle, estimate, availability, http, queue-list,
- * events, telegram, analytics, map, quotes, lighthouse, several at once) runs only those and prints their figures; latest.json is then
+ * events, telegram, analytics, map, quotes, lighthouse, start, several at once) runs only those and prints their figures; latest.json is then
  * left as the last full run wrote it.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildApi } from '../apps/api/build';
 import { measureAnalytics } from './analytics';
 import { measureAvailability } from './availability';
 import { measureBundle } from './bundle';
@@ -46,6 +51,7 @@ import { measureLighthouse } from './lighthouse';
 import { measureMap } from './map';
 import { measureQueueList } from './queue-list';
 import { measureQuotes } from './quotes';
+import { measureStart } from './start';
 import { measureTelegram } from './telegram';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -62,6 +68,7 @@ const BENCHES = [
   'map',
   'quotes',
   'lighthouse',
+  'start',
 ] as const;
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(BENCHES as readonly string[]).includes(name));
@@ -80,6 +87,12 @@ if (wants('bundle')) {
     stdio: 'ignore',
   });
   bundle = measureBundle(path.join(ROOT, 'apps/miniapp/dist'));
+}
+
+// The benchmarks that start the product run the API's bundle, as `pnpm start` does.
+if ((['http', 'queue-list', 'events', 'map', 'lighthouse', 'start'] as const).some(wants)) {
+  console.info('building the API…');
+  await buildApi();
 }
 
 const estimate = wants('estimate') ? measureEstimate() : undefined;
@@ -106,6 +119,9 @@ if (wants('map')) console.info('measuring the hall map in Chromium…');
 const map = wants('map')
   ? await measureMap(ROOT, bundle ? path.join(ROOT, 'apps/miniapp/dist') : undefined)
   : [];
+
+if (wants('start')) console.info('starting the product again and again…');
+const start = wants('start') ? await measureStart(ROOT) : [];
 
 if (wants('lighthouse')) console.info('scoring /login and the live queue with Lighthouse…');
 const lighthouseScores = wants('lighthouse')
@@ -291,6 +307,20 @@ if (wants('lighthouse')) {
   );
 }
 
+if (wants('start')) {
+  console.info(
+    'One start of the product on the embedded database, until /api/health/ answers (median of 3; CPU: user + system of the process)',
+  );
+  console.table(
+    Object.fromEntries(
+      start.map((r) => [
+        `${r.from === 'bundle' ? 'bundle' : 'sources (tsx)'}, ${r.folder === 'empty' ? 'empty folder' : 'started folder'}`,
+        { 'CPU s': r.cpuS, 'wall s': r.wallS, load: r.load },
+      ]),
+    ),
+  );
+}
+
 if (quotes) {
   console.info(
     'Quote accuracy (simulated service nights, 100 per scenario; bench/quotes/README.md): mean absolute error, seated within quote + 5 min, seated 10+ min past the quote',
@@ -311,6 +341,7 @@ const results = {
   analytics,
   map,
   lighthouse: lighthouseScores,
+  start,
   quotes: quotes && {
     table: quotes.table,
     bestRule: quotes.bestRule,

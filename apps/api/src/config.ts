@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** The repository root: default locations (data, built mini-app) do not depend on the cwd. */
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/**
+ * The repository root: default locations (data, built mini-app) do not depend on the cwd. Found
+ * through this package by name, so the same from the sources (src/) and the bundle (dist/).
+ */
+export const REPO_ROOT = path.resolve(
+  path.dirname(createRequire(import.meta.url).resolve('@stolik/api/package.json')),
+  '../..',
+);
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;

@@ -8,7 +8,7 @@ import { openEventStream } from './test/event-stream';
 import { request, type ServerProcess, startServer } from './test/server-process';
 
 /**
- * Production's shape: two API processes (`server.ts` under tsx) on different ports in front of
+ * Production's shape: two API processes (`server.ts`'s bundle) on different ports in front of
  * one PostgreSQL database, started at the same moment (migrations and the seed take turns). What
  * one process commits reaches the other's event streams through LISTEN/NOTIFY.
  *

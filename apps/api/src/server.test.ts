@@ -6,12 +6,11 @@ import { FakeBotApi, privateMessage } from '@stolik/bot/testing';
 import { createEmptyPostgresDatabase } from '@stolik/db/testing';
 import { ru } from '@stolik/i18n';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-
-const serverEntry = path.join(import.meta.dirname, 'server.ts');
+import { builtEntry } from '../build';
 
 function run(env: Record<string, string>, until: (output: string) => boolean, timeoutMs = 60_000) {
   return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    const child = spawn(process.execPath, [builtEntry('server')], {
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -74,7 +73,7 @@ describe('the server process', () => {
     const database = process.env.STOLIK_TEST_DB === 'postgres' ? await createEmptyPostgresDatabase() : null;
     const dataDir = mkdtempSync(path.join(tmpdir(), 'stolik-data-'));
     let output = '';
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    const child: ChildProcess = spawn(process.execPath, [builtEntry('server')], {
       env: {
         PATH: process.env.PATH ?? '',
         PORT: '0',

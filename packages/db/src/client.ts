@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -56,7 +56,15 @@ export interface DatabaseOptions {
   onPoolError?: (error: Error) => void;
 }
 
-export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+/**
+ * This package's SQL migrations. Found through the package by name, not from this file's place:
+ * in the API's bundle (apps/api/dist) this code is no longer in packages/db/src. From the sources
+ * the name is this package itself; from the bundle, the API's dependency.
+ */
+export const migrationsFolder = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@stolik/db/package.json')),
+  'migrations',
+);
 
 // Any constant will do; it only has to be the same in every process that migrates this database.
 const MIGRATION_LOCK_KEY = 7_311_042;

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
+import { builtEntry } from '../../build';
 
-const SERVER_ENTRY = path.resolve(import.meta.dirname, '../server.ts');
 const NO_MINIAPP = path.resolve(import.meta.dirname, 'no-miniapp');
 
-/** The API as production runs it: `server.ts` under tsx in a process of its own. */
+/** The API as production runs it: its bundle (`pnpm build`) in a process of its own. */
 export interface ServerProcess {
   /** http://127.0.0.1:<port> */
   url: string;
@@ -25,7 +25,7 @@ export interface ServerProcess {
  * DATA_DIR, ADMIN_PASSWORD…); resolves once it says it is running.
  */
 export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const child = spawn(process.execPath, [builtEntry('server')], {
     env: {
       PATH: process.env.PATH ?? '',
       HOST: '127.0.0.1',

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FakeBotApi } from '@stolik/bot/testing';
 import { inject } from 'vitest';
+import { builtEntry } from '../../../api/build';
 import { TEST_BOT_TOKEN } from './telegram-launch';
 
 declare module 'vitest' {
@@ -15,7 +16,6 @@ declare module 'vitest' {
 }
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
-const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/src/server.ts');
 // MINIAPP_DIST: a build elsewhere (a second checkout's screenshots while this one's tests run).
 const DIST = process.env.MINIAPP_DIST ?? path.join(REPO_ROOT, 'apps/miniapp/dist');
 
@@ -40,9 +40,9 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real product, as `pnpm start` runs it (API + built mini-app, embedded database in a
- * folder of its own), on a free port, and waits until it answers. Under Vitest the folder starts as
- * a copy of the one a product started and stopped at the beginning of the run (migrated, with the
+ * Starts the real product, as `pnpm start` runs it (the API's bundle and the built mini-app, the
+ * embedded database in a folder of its own), on a free port, and waits until it answers. Under
+ * Vitest the folder starts as a copy of the one a product started and stopped at the beginning of the run (migrated, with the
  * demo restaurant and the admin): what any later start of `pnpm start` finds; each file's product
  * then changes only its own copy. Without that copy (another runner, or `env` given), the folder
  * starts empty, as on a first start.
@@ -95,9 +95,10 @@ async function startIn(dataDir: string, env: Record<string, string>): Promise<Ru
       'The mini-app is not built: run `pnpm build` (the test script does) before the browser tests.',
     );
   }
+  const server = builtEntry('server');
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const child: ChildProcess = spawn(process.execPath, [server], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,7 +1,7 @@
 import type { AnalyticsReport } from '@stolik/contracts';
 import { olderBookingLabel, SERVICE_DAY_START } from '@stolik/domain';
-import ExcelJS from 'exceljs';
 import type { i18n as I18n } from 'i18next';
+import { loadExcelJS } from '../../shared/exceljs';
 
 const dayMonthYear = (iso: string) => {
   const [year, month, day] = iso.split('-');
@@ -19,7 +19,7 @@ export async function analyticsWorkbook(report: AnalyticsReport, i18n: I18n): Pr
   const t = (key: string) => i18n.t(`analytics.export.${key}`);
   /** The labels the page's charts and their tables use. */
   const chart = (key: string, values?: Record<string, unknown>) => i18n.t(`analytics.charts.${key}`, values);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
 
   const days = workbook.addWorksheet(t('daysSheet'));
   days.columns = [

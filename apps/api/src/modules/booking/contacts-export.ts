@@ -1,6 +1,6 @@
 import type { BookingStatus, EntrySource } from '@stolik/domain';
-import ExcelJS from 'exceljs';
 import type { i18n as I18n } from 'i18next';
+import { loadExcelJS } from '../../shared/exceljs';
 
 export interface ContactRow {
   date: string;
@@ -16,7 +16,7 @@ export interface ContactRow {
 /** The guests of a date range as an .xlsx workbook, headers and statuses in Russian. */
 export async function contactsWorkbook(rows: ContactRow[], i18n: I18n): Promise<Buffer> {
   const t = (key: string) => i18n.t(key);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   const sheet = workbook.addWorksheet(t('contactsExport.sheet'));
   sheet.columns = [
     { header: t('contactsExport.date'), key: 'date', width: 12 },

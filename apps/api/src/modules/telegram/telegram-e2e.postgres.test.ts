@@ -13,6 +13,7 @@ import { ru } from '@stolik/i18n';
 import { sign } from '@tma.js/init-data-node';
 import type { Update } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtEntry } from '../../../build';
 import { buildApp } from '../../app';
 import { createIdentities, type Identities } from '../../test/identities';
 import { openTestRestaurant } from '../../test/restaurants';
@@ -21,8 +22,8 @@ import { TEST_BOT_TOKEN, type TestApp } from '../../test/test-app';
 
 /**
  * Production's shape: the API in this process, and the bot with its dispatcher as a process of
- * its own (`apps/api/src/bot-main.ts`, what `pnpm --filter @stolik/api bot` runs), both on one
- * PostgreSQL database, the bot long-polling the fake Bot API. The crash is a real SIGKILL.
+ * its own (`apps/api/src/bot-main.ts`'s bundle, what `pnpm --filter @stolik/api bot` runs), both
+ * on one PostgreSQL database, the bot long-polling the fake Bot API. The crash is a real SIGKILL.
  */
 const API_DIR = path.resolve(import.meta.dirname, '../../..');
 const HOSTESS: TelegramPerson = { id: 2301, first_name: 'Мария', username: 'maria_host' };
@@ -46,11 +47,12 @@ let who: Identities;
 let bot: BotProcess | null = null;
 
 /**
- * Starts bot-main.ts with tsx in a process of its own; resolves once it says it is running. `via`
- * is added to the fake's root, so that what each process sent can be told apart.
+ * Starts the bot process as production does (the bundle of bot-main.ts, `pnpm build`); resolves
+ * once it says it is running. `via` is added to the fake's root, so that what each process sent can
+ * be told apart.
  */
 async function startBotProcess(via = ''): Promise<BotProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/bot-main.ts'], {
+  const child = spawn(process.execPath, [builtEntry('bot-main')], {
     cwd: API_DIR,
     env: {
       ...process.env,
