@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page, type Browser as PlaywrightBrowser } from 'playwright-core';
@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The DevTools address of the run's one Chromium (see `global-setup.ts`), or '' without it. */
+    /** The address of the run's one Chromium's server (see `global-setup.ts`), or '' without it. */
     stolikChromiumEndpoint: string;
   }
 }
@@ -48,35 +48,15 @@ function chromiumInstalled(): void {
  * Starts the Chromium that every browser test file of a run shares (Vitest's global setup): each
  * `launchBrowser()` in a file is then a new context of it (its own storage, cache, cookies and
  * service workers, as a new profile would have), not a browser process of its own. Starting
- * Chromium costs about 1.4 s of CPU, and the suite opened 25 of them. The files reach it over
- * the DevTools protocol, each from its own worker, as the pipe of a browser of their own did.
+ * Chromium costs about 1.4 s of CPU, and the suite opened 25 of them. The files reach it through
+ * Playwright's browser server, which keeps each connection to its own contexts (over the bare
+ * DevTools protocol, one file's Playwright also took charge of the other files' pages and reset
+ * their emulated colour scheme).
  */
 export async function startSharedChromium(): Promise<{ endpoint: string; stop: () => Promise<void> }> {
   chromiumInstalled();
-  const profile = mkdtempSync(path.join(tmpdir(), 'stolik-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [...FLAGS, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0'],
-  });
-  const stop = async () => {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-  };
-  try {
-    // Chromium writes the port it chose, and the browser's path, to this file of its profile.
-    const activePort = path.join(profile, 'DevToolsActivePort');
-    const deadline = Date.now() + 30_000;
-    while (!existsSync(activePort)) {
-      if (Date.now() > deadline) throw new Error('Chromium did not say its DevTools port');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const [port, browserPath] = readFileSync(activePort, 'utf8').split('\n');
-    return { endpoint: `ws://127.0.0.1:${port}${browserPath}`, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  const server = await chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  return { endpoint: server.wsEndpoint(), stop: () => server.close() };
 }
 
 /** The run's shared Chromium, when the file runs under the browser suite's global setup. */
@@ -94,13 +74,13 @@ async function openContext(
 ): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const endpoint = sharedChromiumEndpoint();
   if (endpoint) {
-    const shared: PlaywrightBrowser = await chromium.connectOverCDP(endpoint);
+    const shared: PlaywrightBrowser = await chromium.connect(endpoint);
     const context = await shared.newContext({ ...CONTEXT, serviceWorkers });
     return {
       context,
       close: async () => {
         await context.close();
-        await shared.close(); // a connection over CDP: this disconnects, the browser stays
+        await shared.close(); // a connection to the server: this disconnects, the browser stays
       },
     };
   }
