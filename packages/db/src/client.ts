@@ -94,14 +94,30 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
     mkdirSync(location, { recursive: true });
     unlock = lockDataDir(path.resolve(dataDir));
   }
+  const client = await createPgliteClient(location, loadDataDir);
+  return pgliteHandle(client, async () => {
+    if (!client.closed) await client.close();
+    unlock();
+  });
+}
+
+/** A PGlite with the extensions the migrations need, on disk (`location`) or in memory. */
+export function createPgliteClient(location: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
   // btree_gist: the booking exclusion constraint compares table ids (=) and time ranges (&&) in one index.
   const extensions = { btree_gist };
-  const client = await PGlite.create(
+  return PGlite.create(
     location === undefined
       ? { extensions, ...(loadDataDir ? { loadDataDir } : {}) }
       : { dataDir: location, extensions },
   );
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+}
+
+/** What a PGlite handle uses of its client (tests hand a stand-in that can be taken back). */
+export type PgliteClient = Pick<PGlite, 'query' | 'transaction' | 'listen' | 'closed' | 'dumpDataDir'>;
+
+/** The handle over a PGlite client; `close` is what closing the handle does. */
+export function pgliteHandle(client: PgliteClient, close: () => Promise<void>): DatabaseHandle {
+  const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Database;
   return {
     kind: 'pglite',
     db,
@@ -114,7 +130,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
       }
     },
     // PGlite lives inside this one process, so nobody else can migrate at the same time.
-    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite({ client: client as PGlite }), { migrationsFolder }),
     // In-process: a notification is handed over when the notifying transaction commits, and
     // nothing can be missed, so there is never a gap.
     listen: async (channel, onPayload) => {
@@ -123,10 +139,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
         if (!client.closed) await stop();
       };
     },
-    close: async () => {
-      if (!client.closed) await client.close();
-      unlock();
-    },
+    close,
     dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
