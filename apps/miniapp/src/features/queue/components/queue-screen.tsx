@@ -144,7 +144,7 @@ export function QueueScreen() {
             </select>
           </label>
         </div>
-        {forecast.data ? <ForecastStrip forecast={forecast.data} /> : null}
+        {forecast.data || forecast.isPending ? <ForecastStrip forecast={forecast.data} /> : null}
       </div>
       <PendingActionsNotice actions={offline.actions} conflicts={offline.conflicts} />
       <div className="segments queue__tabs" role="tablist" aria-label={t('liveQueue.groupsLabel')}>
