@@ -147,6 +147,27 @@ describe("the live queue's drawn frame", () => {
     await page.close();
   });
 
+  it('is not shown to whom the app is dark or at another font size (the frame is light, at 16)', async () => {
+    for (const [colorScheme, setting] of [
+      ['dark', null],
+      ['light', ['theme', 'dark']],
+      ['light', ['fontSize', '20']],
+    ] as const) {
+      const page = await browser.newPage(PHONE, { colorScheme });
+      await storeSession(page, product.url);
+      if (setting) await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), setting);
+      try {
+        await page.addInitScript(WATCH);
+        await page.goto(`${product.url}/restaurant/1`);
+        await heading(page).waitFor();
+        expect((await watched(page)).frameSeen, `${colorScheme} ${setting}`).toBe(false);
+      } finally {
+        // Open, it would lose its session to the next test's (one browser profile for the file).
+        await page.close();
+      }
+    }
+  });
+
   it('inside Telegram is not shown, and the app starts as before', async () => {
     await createMember(product.url, HOSTESS, 'Менеджер');
     await linkTelegram(product.url, HOSTESS.email, HOSTESS.password, signedInitData({ user: MARIA }));

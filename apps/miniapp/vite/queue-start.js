@@ -1,7 +1,8 @@
 // The live queue's start (vite/prerender-login-plugin.ts, prerender/queue-page.tsx), in the head of
 // the page that carries its frame, before the frame is drawn. The frame is not for whom it would
 // mislead: without a stored session (the app sends them to /login), inside Telegram (no top bar
-// there); the page's style hides it for them (and on a screen wider than a phone's, another layout).
+// there), in the dark theme or another font size (the frame is light, at the default size); the
+// page's style hides it for them (and on a screen wider than a phone's, another layout).
 // Then, once the page is on screen, the code: the build fills in the list below, the entry, then the
 // modules of the live queue it does not import. The app renders into the hidden #root afresh (the
 // frame holds no data); the frame stays until the app has drawn a screen there (its heading, an
@@ -9,17 +10,25 @@
 // frame, so nothing moves.
 (() => {
   const [entry, ...modules] = __STOLIK_START_CODE__;
-  const stored = (storage, key) => {
+  const read = (storage, key) => {
     try {
-      return window[storage].getItem(key) !== null;
+      return window[storage].getItem(key);
     } catch {
-      return false;
+      return null;
     }
   };
   const inTelegram =
     /[#&]tgWebApp(Data|Platform|Version)=/.test(window.location.hash) ||
-    stored('sessionStorage', 'tapps/launchParams');
-  if (inTelegram || !stored('localStorage', 'access')) document.documentElement.dataset.queueFrame = 'off';
+    read('sessionStorage', 'tapps/launchParams') !== null;
+  // The frame is drawn light at the default font size (16): a person who sees the app dark, or in
+  // another size, would see it change as the app takes over.
+  const theme = read('localStorage', 'theme');
+  const dark =
+    theme === 'dark' || (theme !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  const fontSize = read('localStorage', 'fontSize');
+  const otherSize = fontSize !== null && Number(fontSize) !== 16;
+  if (inTelegram || dark || otherSize || read('localStorage', 'access') === null)
+    document.documentElement.dataset.queueFrame = 'off';
 
   const path = window.location.pathname;
   const takeOver = () => {
