@@ -20,6 +20,8 @@ export const OWN_MODULES = [
   'src/shared/telegram/telegram-theme.test.tsx',
   // Renders the whole App, whose start asks the API in the background (the super setup's retries).
   'src/prerender/login-page.test.tsx',
+  // Mocks useMediaQuery for a phone, as the build draws the live queue.
+  'src/prerender/queue-page.test.tsx',
 ];
 
 /** What both projects share. */

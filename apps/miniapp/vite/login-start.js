@@ -2,7 +2,7 @@
 // the page needs no code to be seen, so the code does not compete with what it is drawn with. The
 // build fills in the list below: the entry, then the modules of /login's screen it does not import.
 (() => {
-  const [entry, ...modules] = __STOLIK_LOGIN_CODE__;
+  const [entry, ...modules] = __STOLIK_START_CODE__;
   const start = () => {
     for (const href of modules) {
       const link = document.createElement('link');

@@ -204,3 +204,59 @@ describe('serving the pre-rendered /login', () => {
     expect(post.json()).toMatchObject({ code: 'not_found' });
   });
 });
+
+describe("serving the live queue's drawn frame", () => {
+  const INDEX = '<!doctype html><title>Stolik</title><div id="root"></div>';
+  const QUEUE =
+    '<!doctype html><html lang="ru" data-theme="light"><title>Живая Очередь</title>' +
+    '<div id="queue-frame" data-prerendered="queue" inert><h1>Живая Очередь</h1></div><div id="root" hidden></div>';
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'stolik-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), INDEX);
+    writeFileSync(path.join(dist, 'queue.html'), QUEUE);
+    t = await createTestApp({ miniappDist: dist });
+  });
+  afterAll(() => t.close());
+
+  it("sends the build's queue.html for /restaurant/{id}, never cached, under the page's security policy", async () => {
+    for (const url of ['/restaurant/1', '/restaurant/4210']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(QUEUE);
+      expect(res.headers['content-security-policy'], url).toBe(CONTENT_SECURITY_POLICY);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/restaurant/1',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(QUEUE);
+  });
+
+  it("sends index.html for the restaurant's other screens, a query, a slash or a name in place of the id", async () => {
+    for (const url of [
+      '/restaurant/1/orders',
+      '/restaurant/1/booking/list',
+      '/restaurant/1?x=1',
+      '/restaurant/1/',
+      '/restaurant/abc',
+      '/login',
+      '/',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+    }
+  });
+
+  it('answers a POST to it with the JSON 404', async () => {
+    const post = await t.app.inject({ method: 'POST', url: '/restaurant/1', payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toMatchObject({ code: 'not_found' });
+  });
+});

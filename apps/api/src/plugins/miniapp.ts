@@ -28,7 +28,7 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
  * in the .br or .gz the build made beside it when the client takes one (the build compresses once,
  * at its highest level, so no request pays for it).
  * Returns what answers a client route with index.html, or null when the app is not built; /login
- * gets the build's pre-rendered login.html when there is one.
+ * gets the build's pre-rendered login.html when there is one, the live queue its queue.html.
  * Source maps and dot files are never served (the build keeps maps, without a reference in the code, for whoever
  * reads a stack from an error report on the server); a file that is not there, or a path that may
  * not be served (a folder, `..`), gets the API's 404 or 403 (`errors.ts`), not Fastify's codes.
@@ -68,8 +68,24 @@ export async function serveMiniapp(app: FastifyInstance, root: string): Promise<
       request.url === '/login' ? sendLogin(reply) : sendIndex(reply),
     );
   }
+
+  // The live queue comes with its frame drawn (queue.html: the staff shell and the screen without
+  // data, the same for every restaurant), which the app replaces once it has drawn the screen: its
+  // heading is on screen before any script has run (issue #21). Only the live queue's own address.
+  const queueFile = path.join(root, QUEUE_PAGE);
+  if (existsSync(queueFile)) {
+    const sendQueue = preparedPage(await readFile(queueFile));
+    app.get('/restaurant/:id', { schema: { hide: true } }, (request, reply) =>
+      LIVE_QUEUE.test(request.url) ? sendQueue(reply) : sendIndex(reply),
+    );
+  }
   return sendIndex;
 }
+
+/** The live queue's address, as the app's links write it, without a query. */
+const LIVE_QUEUE = /^\/restaurant\/\d+$/;
+/** The page built for the live queue, beside index.html (apps/miniapp/vite/prerender-login-plugin.ts). */
+export const QUEUE_PAGE = 'queue.html';
 
 /** The page built for /login, beside index.html (apps/miniapp/vite/prerender-login-plugin.ts). */
 export const LOGIN_PAGE = 'login.html';

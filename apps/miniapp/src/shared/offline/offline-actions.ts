@@ -45,8 +45,11 @@ const subscribe = (listener: () => void) => pendingActions.subscribe(listener);
 
 /** What waits for the network and what was refused on the way, for one restaurant. */
 export function usePendingActions(restaurantId: number) {
-  const actions = useSyncExternalStore(subscribe, () => pendingActions.all());
-  const conflicts = useSyncExternalStore(subscribe, () => pendingActions.allConflicts());
+  // The same on the server (the build draws the live queue, prerender/queue-page.tsx): none there.
+  const all = () => pendingActions.all();
+  const allConflicts = () => pendingActions.allConflicts();
+  const actions = useSyncExternalStore(subscribe, all, all);
+  const conflicts = useSyncExternalStore(subscribe, allConflicts, allConflicts);
   return {
     actions: actions.filter((a) => a.restaurantId === restaurantId && pendingActions.isMine(a)),
     conflicts: conflicts.filter(

@@ -16,9 +16,26 @@ export function sameWaits(now: Forecast['now']): { from: number; to: number; wai
   return runs;
 }
 
-/** What to promise a party at the door now, by size (the forecast's `now`). */
-export function ForecastStrip({ forecast }: { forecast: Forecast }) {
+/**
+ * What to promise a party at the door now, by size (the forecast's `now`). While it is on its way
+ * (`forecast` undefined) the strip keeps its line, one blank item, so that it does not push the
+ * tabs and the list down when it comes (a layout shift, issue #21); the build draws it so too.
+ */
+export function ForecastStrip({ forecast }: { forecast: Forecast | undefined }) {
   const { t } = useTranslation();
+  if (!forecast) {
+    return (
+      <section className="forecast" aria-label={t('liveQueue.forecastTitle')} aria-busy="true">
+        <span className="forecast__title">{t('liveQueue.forecastTitle')}</span>
+        <ul className="forecast__list" aria-hidden="true">
+          <li className="forecast__item forecast__item--pending">
+            <span className="forecast__party">&nbsp;</span>
+            <span className="forecast__wait">&nbsp;</span>
+          </li>
+        </ul>
+      </section>
+    );
+  }
   return (
     // Wraps on a narrow screen rather than scrolling: every party's wait is in sight.
     <section className="forecast" aria-label={t('liveQueue.forecastTitle')}>

@@ -102,6 +102,36 @@ const renderQueue = () =>
   );
 
 describe('the live queue screen', () => {
+  it('on its first load keeps the rows skeleton until the forecast above them has come, its line kept meanwhile', async () => {
+    restaurantApi([entry({ id: 1, number: 7, name: 'Анна' })]);
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get('*/api/reservation/forecast/1/', async () => {
+        await answered;
+        return HttpResponse.json({
+          count: 0,
+          next: null,
+          previous: null,
+          results: [],
+          now: [{ group_size: 2, waiting_time: 15 }],
+        });
+      }),
+    );
+    const { container } = renderQueue();
+    // The list has come, the forecast not: no row yet, and the forecast's blank line holds its place.
+    await waitFor(() => expect(container.querySelector('.forecast[aria-busy=true]')).not.toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByText('Анна')).toBeNull();
+    expect(screen.getByRole('status', { name: 'Загрузка…' })).toBeDefined();
+    answer();
+    await screen.findByText('Анна');
+    expect(container.querySelector('.forecast[aria-busy=true]')).toBeNull();
+    expect(screen.getByText('15 мин')).toBeDefined();
+  });
+
   it('shows the waiting guests with party, event, returning mark and the time they have waited', async () => {
     restaurantApi([
       entry({ id: 1, number: 7, name: 'Анна', event: 'date', visits: 2, created: minutesAgo(12) }),

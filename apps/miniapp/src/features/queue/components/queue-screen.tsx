@@ -144,7 +144,7 @@ export function QueueScreen() {
             </select>
           </label>
         </div>
-        {forecast.data ? <ForecastStrip forecast={forecast.data} /> : null}
+        {forecast.data || forecast.isPending ? <ForecastStrip forecast={forecast.data} /> : null}
       </div>
       <PendingActionsNotice actions={offline.actions} conflicts={offline.conflicts} />
       <div className="segments queue__tabs" role="tablist" aria-label={t('liveQueue.groupsLabel')}>
@@ -166,7 +166,10 @@ export function QueueScreen() {
           </button>
         ))}
       </div>
-      {list.isPending ? (
+      {/* On the first load the rows wait for the forecast too, which comes above them and may take
+          a second line: drawn after it, they do not move (a layout shift, issue #21). Not offline,
+          where the forecast is not being asked. */}
+      {list.isPending || (forecast.isPending && forecast.fetchStatus === 'fetching') ? (
         <ListSkeleton rows={4} />
       ) : list.isError && !list.data ? (
         <ErrorState messageKey="liveQueue.actionFailed" onRetry={() => void list.refetch()} />
