@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityProblems } from './support/axe';
@@ -80,8 +82,12 @@ describe("guest privacy: the audit log and one guest's data", () => {
     const download = admin.waitForEvent('download');
     await admin.getByRole('button', { name: 'Выгрузить' }).click();
     await admin.getByText('Выгружено в файл: визитов в очереди — 1, броней — 0').waitFor();
-    const file = await (await download).path();
+    // Saved here: the browser is the run's shared one, whose own download folder is not this file's.
+    const folder = mkdtempSync(path.join(tmpdir(), 'stolik-export-'));
+    const file = path.join(folder, 'export.json');
+    await (await download).saveAs(file);
     const exported = JSON.parse(readFileSync(file, 'utf8'));
+    rmSync(folder, { recursive: true, force: true });
     expect(exported.queue_entries[0]).toMatchObject({
       name: GUEST.name,
       phone: GUEST.e164,
