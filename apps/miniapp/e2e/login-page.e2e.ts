@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityProblems } from './support/axe';
 import { type Browser, launchBrowser, PHONE, TABLET } from './support/browser';
+import { holdEntry } from './support/held-entry';
 import { apiSignIn, createMember, forgetSession, HOSTESS, linkTelegram } from './support/people';
 import { ADMIN, type RunningProduct, startProduct } from './support/product';
 import { MARIA, signedInitData, telegramBridgeScript, telegramLaunchUrl } from './support/telegram-launch';
@@ -17,19 +18,6 @@ const WATCH_REPLACEMENT = `
 `;
 const frameReplaced = (page: Page) =>
   page.evaluate(() => (window as { __frameReplaced?: boolean }).__frameReplaced);
-
-/** Holds the entry's script until `release()`: the page as a slow network shows it before any code. */
-async function holdEntry(page: Page): Promise<() => void> {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 const submit = (page: Page) => page.getByRole('button', { name: 'Войти' });
 

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser, PHONE, TABLET } from './support/browser';
+import { holdEntry } from './support/held-entry';
 import { apiSignIn, createMember, forgetSession, HOSTESS, linkTelegram } from './support/people';
 import { ADMIN, type RunningProduct, startProduct } from './support/product';
 import { MARIA, signedInitData, telegramBridgeScript, telegramLaunchUrl } from './support/telegram-launch';
@@ -31,19 +32,6 @@ const watched = (page: Page) =>
     const w = window as { __frameSeen?: boolean; __shifts?: { value: number; inTopBar: boolean }[] };
     return { frameSeen: w.__frameSeen, shifts: w.__shifts };
   });
-
-/** Holds the entry's script until `release()`: the page as a slow network shows it before any code. */
-async function holdEntry(page: Page): Promise<() => void> {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 async function storeSession(page: Page, base: string): Promise<void> {
   await forgetSession(page, base);
