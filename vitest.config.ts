@@ -100,8 +100,11 @@ export default defineConfig({
           globalSetup: [
             fileURLToPath(new URL('./apps/miniapp/e2e/support/global-setup.ts', import.meta.url)),
           ],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Watchdogs, not measures: a run beside other work at normal priority (this suite runs at
+          // nice 10 under `pnpm test`) got a tenth of the machine and stretched flows that take 15–30 s
+          // to over 60 s (six of them failed that way on 26 November, nothing else did).
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           // A watchdog, not a measure: what a page shows after a tap is polled for up to 10 s, as
           // Playwright's own waits allow. Vitest's default, 1 s, failed on a loaded machine (a
           // Telegram popup 1.2 s after a tap), and a screen whose code is still loading keeps the one
