@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import { builtEntry } from '../../build';
+import { builtEntry, TEST_PRODUCT_NODE_FLAGS } from '../../build';
 
 const NO_MINIAPP = path.resolve(import.meta.dirname, 'no-miniapp');
 
@@ -25,7 +25,7 @@ export interface ServerProcess {
  * DATA_DIR, ADMIN_PASSWORD…); resolves once it says it is running.
  */
 export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [builtEntry('server')], {
+  const child = spawn(process.execPath, [...TEST_PRODUCT_NODE_FLAGS, builtEntry('server')], {
     env: {
       PATH: process.env.PATH ?? '',
       HOST: '127.0.0.1',

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FakeBotApi } from '@stolik/bot/testing';
 import { inject } from 'vitest';
-import { builtEntry } from '../../../api/build';
+import { builtEntry, TEST_PRODUCT_NODE_FLAGS } from '../../../api/build';
 import { TEST_BOT_TOKEN } from './telegram-launch';
 
 declare module 'vitest' {
@@ -18,15 +18,6 @@ declare module 'vitest' {
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 // MINIAPP_DIST: a build elsewhere (a second checkout's screenshots while this one's tests run).
 const DIST = process.env.MINIAPP_DIST ?? path.join(REPO_ROOT, 'apps/miniapp/dist');
-
-/**
- * The test products compile PGlite's WebAssembly with V8's baseline compiler only: a product that
- * lives for one test file spends more on optimising the database's code than it gets back. Its
- * start took 3.7–3.8 s of CPU against 5.5–6.0 s, and a start with 60 walk-ins added and 120 reads
- * 7.2–7.5 s against 10.0–10.7 s (three runs each, in turn). `pnpm start` keeps V8's defaults: a
- * restaurant's product runs for months.
- */
-const V8_FLAGS = ['--liftoff-only'];
 
 export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
 
@@ -107,7 +98,7 @@ async function startIn(dataDir: string, env: Record<string, string>): Promise<Ru
   const server = builtEntry('server');
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [...V8_FLAGS, server], {
+  const child: ChildProcess = spawn(process.execPath, [...TEST_PRODUCT_NODE_FLAGS, server], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
