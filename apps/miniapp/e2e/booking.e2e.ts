@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityProblems } from './support/axe';
 import { type Browser, launchBrowser, PHONE, TABLET } from './support/browser';
-import { apiSignIn, createMember, HOSTESS, signInThroughForm } from './support/people';
+import { apiSignIn, createMember, HOSTESS, signInByApi, signInThroughForm } from './support/people';
 import { type RunningProduct, startProduct } from './support/product';
 
 /** The demo restaurant keeps Moscow time: its dates, as the timeline's address takes them. */
@@ -107,7 +107,7 @@ describe('bookings on the hostess’s timeline', () => {
     });
     // Late guests read the same on every screen: the palette's late tone, its icon and 'Опаздывают'.
     const phone = await browser.newPage(PHONE);
-    await signInThroughForm(phone, product.url, HOSTESS.email, HOSTESS.password);
+    await signInByApi(phone, product.url, HOSTESS.email, HOSTESS.password);
     await phone.goto(`${product.url}/restaurant/1/scheme`);
     const onMap = phone.locator('[data-testid="map-table"][data-table="4"]');
     await phone.getByRole('button', { name: /^Стол 4: Опаздывают, 3 гостя, в \d\d:\d\d$/ }).waitFor();
@@ -159,7 +159,7 @@ describe('bookings on the hostess’s timeline', () => {
     // The browser's clock runs as the real one until the test moves it (the labels are the client's).
     await page.clock.install({ time: Date.now() });
     try {
-      await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
+      await signInByApi(page, product.url, HOSTESS.email, HOSTESS.password);
       await page.goto(`${product.url}/restaurant/1/booking?date=${serviceDate(start)}`);
       await bar('Опаздывают').click();
       const card = page.getByRole('dialog', { name: /Олег/ });
@@ -219,7 +219,7 @@ describe('bookings on the hostess’s timeline', () => {
 
   it('lists the week’s bookings, and keeps a waiting list whose requests get a table', async () => {
     const page = await browser.newPage(PHONE);
-    await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
+    await signInByApi(page, product.url, HOSTESS.email, HOSTESS.password);
     await page.goto(`${product.url}/restaurant/1/booking/list`);
     await page.getByTestId('booking-row').filter({ hasText: 'Олег' }).waitFor();
     expect(await seriousAccessibilityProblems(page)).toEqual([]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityProblems } from './support/axe';
 import { type Browser, launchBrowser, PHONE, TABLET } from './support/browser';
-import { createMember, forgetSession, MANAGER, signInThroughForm } from './support/people';
+import { createMember, forgetSession, MANAGER, signInByApi } from './support/people';
 import { ADMIN, type RunningProduct, startProduct } from './support/product';
 import { telegramBridgeScript, telegramEvent, telegramLaunchUrl } from './support/telegram-launch';
 
@@ -24,7 +24,7 @@ describe('a guest asking for a table from a link', () => {
     // The hostess's tablet at the door: a device of its own, beside the guest's phone.
     const door = await launchBrowser();
     const hostess = await door.newPage(TABLET);
-    await signInThroughForm(hostess, product.url, ADMIN.email, ADMIN.password);
+    await signInByApi(hostess, product.url, ADMIN.email, ADMIN.password);
     await hostess.goto(`${product.url}/restaurant/1/booking/list`);
     await hostess.getByRole('link', { name: 'Лист ожидания' }).waitFor();
 
@@ -115,7 +115,7 @@ describe('a guest asking for a table from a link', () => {
   it("follows the manager's booking settings: a window without online requests takes those times off the form", async () => {
     await createMember(product.url, MANAGER, 'Админ');
     const manager = await browser.newPage(TABLET);
-    await signInThroughForm(manager, product.url, MANAGER.email, MANAGER.password);
+    await signInByApi(manager, product.url, MANAGER.email, MANAGER.password);
     await manager.goto(`${product.url}/restaurant/1/settings/booking`);
     const region = (name: string) => manager.getByRole('region', { name });
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityProblems } from './support/axe';
 import { type Browser, launchBrowser, PHONE, TABLET } from './support/browser';
-import { apiSignIn, createMember, HOSTESS, MANAGER, signInThroughForm } from './support/people';
+import { apiSignIn, createMember, HOSTESS, MANAGER, signInByApi } from './support/people';
 import { type RunningProduct, startProduct } from './support/product';
 
 /** A table's row on the Зоны screen, by its number. */
@@ -59,7 +59,7 @@ describe('the hall settings of a manager and the Зоны screen of a hostess', 
 
   it('a zone and a table the manager adds in the settings appear on the hostess’s open Зоны screen', async () => {
     const hostess = await hostessBrowser.newPage(PHONE);
-    await signInThroughForm(hostess, product.url, HOSTESS.email, HOSTESS.password);
+    await signInByApi(hostess, product.url, HOSTESS.email, HOSTESS.password);
     await hostess.goto(`${product.url}/restaurant/1/zone`);
     await hostess.getByRole('heading', { name: 'Зоны', level: 1 }).waitFor();
     await hostess.getByText('Онлайн', { exact: true }).waitFor();
@@ -71,7 +71,7 @@ describe('the hall settings of a manager and the Зоны screen of a hostess', 
     expect(await seriousAccessibilityProblems(hostess)).toEqual([]);
 
     const manager = await managerBrowser.newPage(TABLET);
-    await signInThroughForm(manager, product.url, MANAGER.email, MANAGER.password);
+    await signInByApi(manager, product.url, MANAGER.email, MANAGER.password);
     await manager.goto(`${product.url}/restaurant/1/settings/zones`);
     await manager.getByRole('heading', { name: 'Зоны', level: 2 }).waitFor();
     await manager.getByTestId('zone-row').first().waitFor();

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityProblems } from './support/axe';
 import { type Browser, launchBrowser, PHONE, TABLET } from './support/browser';
-import { createMember, HOSTESS, signInThroughForm } from './support/people';
+import { createMember, HOSTESS, signInByApi } from './support/people';
 import { type RunningProduct, startProduct } from './support/product';
 
 /** The row of a guest on the hostess's live queue. */
@@ -32,7 +32,7 @@ describe('the live queue between a guest and the hostess', () => {
 
   it('shows a guest who joins to the open hostess screen, and the call and the seat to the guest, without reloads', async () => {
     const hostess = await browser.newPage(PHONE);
-    await signInThroughForm(hostess, product.url, HOSTESS.email, HOSTESS.password);
+    await signInByApi(hostess, product.url, HOSTESS.email, HOSTESS.password);
     await hostess.goto(`${product.url}/restaurant/1`);
     await hostess.getByRole('heading', { name: 'Живая Очередь' }).waitFor();
     await hostess.getByText('Онлайн', { exact: true }).waitFor();
@@ -103,7 +103,7 @@ describe('the live queue between a guest and the hostess', () => {
 
   it('adds a walk-in from the sheet, and two hostess screens stay in step', async () => {
     const first = await browser.newPage(PHONE);
-    await signInThroughForm(first, product.url, HOSTESS.email, HOSTESS.password);
+    await signInByApi(first, product.url, HOSTESS.email, HOSTESS.password);
     await first.goto(`${product.url}/restaurant/1`);
     await first.getByText('Онлайн', { exact: true }).waitFor();
     const second = await browser.newPage(TABLET);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityProblems } from './support/axe';
 import { type Browser, DESKTOP, launchBrowser, PHONE, TABLET } from './support/browser';
-import { apiSignIn, createMember, HOSTESS, MANAGER, signInThroughForm } from './support/people';
+import { apiSignIn, createMember, HOSTESS, MANAGER, signInByApi } from './support/people';
 import { ADMIN, type RunningProduct, startProduct } from './support/product';
 
 /** A table on the open map, by its number (its accessible name starts 'Стол N:'). */
@@ -45,7 +45,7 @@ describe('the hall map of a hostess', () => {
 
   it('shows the demo hall, and a guest seated from the queue elsewhere turns that table taken without a reload', async () => {
     const hostess = await browser.newPage(TABLET);
-    await signInThroughForm(hostess, product.url, HOSTESS.email, HOSTESS.password);
+    await signInByApi(hostess, product.url, HOSTESS.email, HOSTESS.password);
     await hostess.goto(`${product.url}/restaurant/1/scheme`);
     await hostess.getByRole('heading', { name: 'Карта' }).waitFor();
     await hostess.getByText('Онлайн', { exact: true }).waitFor();
@@ -73,7 +73,7 @@ describe('the hall map of a hostess', () => {
   it('seats the next guest of the queue from a tapped table, closes a table, and a second map follows', async () => {
     await staff('POST', '/api/reservation/', { restaurant: 1, group_size: 2, name: 'Светлана' });
     const phone = await browser.newPage(PHONE);
-    await signInThroughForm(phone, product.url, HOSTESS.email, HOSTESS.password);
+    await signInByApi(phone, product.url, HOSTESS.email, HOSTESS.password);
     await phone.goto(`${product.url}/restaurant/1/scheme`);
     await phone.getByText('Онлайн', { exact: true }).waitFor();
     const tablet = await browser.newPage(TABLET);
@@ -99,7 +99,7 @@ describe('the hall map of a hostess', () => {
 
   it('the superuser moves a table in the scheme editor and saves; the open map of the hostess shows it there', async () => {
     const hostess = await browser.newPage(TABLET);
-    await signInThroughForm(hostess, product.url, HOSTESS.email, HOSTESS.password);
+    await signInByApi(hostess, product.url, HOSTESS.email, HOSTESS.password);
     await hostess.goto(`${product.url}/restaurant/1/scheme`);
     await hostess.getByText('Онлайн', { exact: true }).waitFor();
     const onMap = tableOn(hostess, '7');
@@ -110,7 +110,7 @@ describe('the hall map of a hostess', () => {
     const other = await launchBrowser();
     try {
       const admin = await other.newPage(DESKTOP);
-      await signInThroughForm(admin, product.url, ADMIN.email, ADMIN.password);
+      await signInByApi(admin, product.url, ADMIN.email, ADMIN.password);
       await admin.goto(`${product.url}/restaurant/1/settings/scheme`);
       await admin.getByRole('heading', { name: 'Редактор схемы ресторана' }).waitFor();
       const table = admin.getByRole('button', { name: 'Стол 7', exact: true });
@@ -145,7 +145,7 @@ describe('the hall map of a hostess', () => {
     const other = await launchBrowser();
     try {
       const admin = await other.newPage(TABLET);
-      await signInThroughForm(admin, product.url, ADMIN.email, ADMIN.password);
+      await signInByApi(admin, product.url, ADMIN.email, ADMIN.password);
       await admin.goto(`${product.url}/restaurant/1/settings/scheme`);
       await admin.getByRole('heading', { name: 'Редактор схемы ресторана' }).waitFor();
       const history = admin.getByRole('region', { name: 'История версий' });
@@ -203,7 +203,7 @@ describe('the hall map of a hostess', () => {
 
   it('a manager (an admin, not a superuser) has neither the scheme editor nor the style page', async () => {
     const page = await browser.newPage(TABLET);
-    await signInThroughForm(page, product.url, MANAGER.email, MANAGER.password);
+    await signInByApi(page, product.url, MANAGER.email, MANAGER.password);
     await page.goto(`${product.url}/restaurant/1/settings`);
     // The settings' index: a list of the sections this person may open.
     const sections = page.locator('.settings__list');
@@ -221,7 +221,7 @@ describe('the hall map of a hostess', () => {
 
   it('zooms with the buttons and the wheel, pans with a drag, and a drag does not open a table', async () => {
     const page = await browser.newPage(TABLET);
-    await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
+    await signInByApi(page, product.url, HOSTESS.email, HOSTESS.password);
     await page.goto(`${product.url}/restaurant/1/scheme`);
     const table = tableOn(page, '6');
     await table.waitFor();
@@ -269,7 +269,7 @@ describe('the hall map of a hostess', () => {
     await staff('PUT', `/api/reservation/${walkIn.id}/`, { status: 'sat', tables: [tableId('6')] });
     for (const theme of ['light', 'dark'] as const) {
       const page = await browser.newPage(PHONE, { colorScheme: theme });
-      await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
+      await signInByApi(page, product.url, HOSTESS.email, HOSTESS.password);
       await page.goto(`${product.url}/restaurant/1/scheme`);
       await page.getByRole('button', { name: /^Стол 6: Занят, 2 гостя, с \d\d:\d\d$/ }).waitFor();
       const plan = page.getByTestId('hall-plan');
@@ -335,7 +335,7 @@ describe('the hall map of a hostess', () => {
 
   it('pinches to zoom and drags with one finger on a touch screen', async () => {
     const page = await browser.newPage(PHONE);
-    await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
+    await signInByApi(page, product.url, HOSTESS.email, HOSTESS.password);
     await page.goto(`${product.url}/restaurant/1/scheme`);
     const table = tableOn(page, '6');
     await table.waitFor();

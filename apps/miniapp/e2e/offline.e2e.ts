@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser, TABLET } from './support/browser';
-import { apiSignIn, createMember, HOSTESS, signInThroughForm } from './support/people';
+import { apiSignIn, createMember, HOSTESS, signInByApi } from './support/people';
 import { ADMIN, type RunningProduct, startProduct } from './support/product';
 
 const rowOf = (page: Page, name: string) => page.getByTestId('queue-row').filter({ hasText: name });
@@ -51,7 +51,7 @@ describe('a hostess tablet on bad Wi-Fi', () => {
     })) as Entry;
 
     const page = await browser.newPage(TABLET);
-    await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
+    await signInByApi(page, product.url, HOSTESS.email, HOSTESS.password);
     await page.goto(`${product.url}/restaurant/1`);
     await rowOf(page, 'Анна').waitFor();
     await rowOf(page, 'Борис').waitFor();
@@ -105,7 +105,7 @@ describe('a hostess tablet on bad Wi-Fi', () => {
 
   it('adds a walk-in taken offline once the network is back, while the hostess is on the map', async () => {
     const page = await browser.newPage(TABLET);
-    await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
+    await signInByApi(page, product.url, HOSTESS.email, HOSTESS.password);
     await page.goto(`${product.url}/restaurant/1`);
     await page.getByText('Онлайн', { exact: true }).waitFor();
     await page.evaluate(async () => {

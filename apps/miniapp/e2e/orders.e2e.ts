@@ -3,7 +3,7 @@ import { addDays, serviceDayBounds } from '@stolik/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityProblems } from './support/axe';
 import { type Browser, launchBrowser, PHONE, TABLET } from './support/browser';
-import { apiSignIn, createMember, HOSTESS, signInThroughForm } from './support/people';
+import { apiSignIn, createMember, HOSTESS, signInByApi } from './support/people';
 import { ADMIN, type RunningProduct, startProduct } from './support/product';
 
 /** Intl writes (narrow) no-break spaces in money; people read spaces. */
@@ -99,7 +99,7 @@ describe('orders pushed by the POS, on the hostess’s screen', () => {
     ).toEqual({ created: 2, updated: 0, unchanged: 0 });
 
     const page = await browser.newPage(PHONE);
-    await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
+    await signInByApi(page, product.url, HOSTESS.email, HOSTESS.password);
     await page.goto(`${product.url}/restaurant/1/orders`);
     const table = page.getByRole('region', { name: 'Стол 5' });
     await table.waitFor();
@@ -150,7 +150,7 @@ describe('orders pushed by the POS, on the hostess’s screen', () => {
 
   it('lays the tables out side by side on a tablet', async () => {
     const page = await browser.newPage(TABLET);
-    await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
+    await signInByApi(page, product.url, HOSTESS.email, HOSTESS.password);
     await page.goto(`${product.url}/restaurant/1/orders`);
     await page.getByRole('region', { name: 'Стол 7' }).waitFor();
     const [five, seven] = await Promise.all([

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityProblems } from './support/axe';
 import { type Browser, launchBrowser, PHONE, TABLET } from './support/browser';
-import { createMember, HOSTESS, MANAGER, signInThroughForm } from './support/people';
+import { createMember, HOSTESS, MANAGER, signInByApi } from './support/people';
 import { type RunningProduct, startProduct } from './support/product';
 
 const GUEST = { name: 'Вероника Лебедева', phone: '8 916 700-33-44', e164: '+79167003344' };
@@ -36,7 +36,7 @@ describe("guest privacy: the audit log and one guest's data", () => {
   it("shows the admin the hostess's call, and erases the guest, who then has no name or phone", async () => {
     // The hostess calls the guest from her phone.
     const hostess = await browser.newPage(PHONE);
-    await signInThroughForm(hostess, product.url, HOSTESS.email, HOSTESS.password);
+    await signInByApi(hostess, product.url, HOSTESS.email, HOSTESS.password);
     await hostess.goto(`${product.url}/restaurant/1`);
     await rowOf(hostess, GUEST.name).getByRole('button', { name: 'Вызвать' }).click();
     await hostess.getByRole('tab', { name: /Вызваны/ }).click();
@@ -44,7 +44,7 @@ describe("guest privacy: the audit log and one guest's data", () => {
 
     // The admin reads it in the journal at the host stand's tablet.
     const admin = await browser.newPage(TABLET);
-    await signInThroughForm(admin, product.url, MANAGER.email, MANAGER.password);
+    await signInByApi(admin, product.url, MANAGER.email, MANAGER.password);
     await admin.goto(`${product.url}/restaurant/1/settings`);
     await admin.getByRole('link', { name: 'Журнал действий' }).click();
     await admin.getByRole('heading', { name: 'Журнал действий' }).waitFor();

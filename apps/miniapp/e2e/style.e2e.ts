@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trueTypeFont } from '../../api/src/modules/static-content/test-fonts';
 import { seriousAccessibilityProblems } from './support/axe';
 import { type Browser, launchBrowser, PHONE, TABLET } from './support/browser';
-import { createMember, HOSTESS, signInThroughForm } from './support/people';
+import { createMember, HOSTESS, signInByApi } from './support/people';
 import { ADMIN, type RunningProduct, startProduct } from './support/product';
 
 describe('the guest forms’ style, the global alert and the font size', () => {
@@ -28,7 +28,7 @@ describe('the guest forms’ style, the global alert and the font size', () => {
 
   it('the superuser sets the main colour and a font on the style page; the guest form wears them', async () => {
     const admin = await browser.newPage(TABLET);
-    await signInThroughForm(admin, product.url, ADMIN.email, ADMIN.password);
+    await signInByApi(admin, product.url, ADMIN.email, ADMIN.password);
     await admin.goto(`${product.url}/restaurant/1/settings/style`);
     await admin.getByRole('heading', { name: 'Палитра' }).waitFor();
     await admin.getByRole('textbox', { name: 'Основная кнопка', exact: true }).fill('#8b1e3f');
@@ -87,7 +87,7 @@ describe('the guest forms’ style, the global alert and the font size', () => {
     // A second browser profile: the superuser's session must not replace the hostess's.
     const other = await launchBrowser();
     const admin = await other.newPage(TABLET);
-    await signInThroughForm(admin, product.url, ADMIN.email, ADMIN.password);
+    await signInByApi(admin, product.url, ADMIN.email, ADMIN.password);
     await admin.goto(`${product.url}/restaurant/1/settings/style`);
     const text = admin.getByRole('textbox', { name: 'Текст объявления' });
     const publish = async (value: string) => {
@@ -107,7 +107,7 @@ describe('the guest forms’ style, the global alert and the font size', () => {
       .waitFor();
 
     const hostess = await browser.newPage(PHONE);
-    await signInThroughForm(hostess, product.url, HOSTESS.email, HOSTESS.password);
+    await signInByApi(hostess, product.url, HOSTESS.email, HOSTESS.password);
     await hostess.goto(`${product.url}/restaurant/1`);
     const banner = hostess.getByRole('region', { name: 'Объявление', exact: true });
     await banner.getByText('Сегодня закрываемся в 22:00').waitFor();
@@ -132,7 +132,7 @@ describe('the guest forms’ style, the global alert and the font size', () => {
 
   it('the staff font size scales the app’s text, is kept, and never reaches the guest forms', async () => {
     const page = await browser.newPage(TABLET);
-    await signInThroughForm(page, product.url, HOSTESS.email, HOSTESS.password);
+    await signInByApi(page, product.url, HOSTESS.email, HOSTESS.password);
     await page.goto(`${product.url}/restaurant/1`);
     const title = page.getByRole('heading', { name: 'Живая Очередь' });
     await title.waitFor();
