@@ -200,7 +200,11 @@ const share = (perSecond: number, health: number) => Number(((100 * perSecond) /
  */
 export async function measureQueueList(root: string, postgresUrl: string): Promise<QueueListResult[]> {
   const results: QueueListResult[] = [];
-  for (const history of ['none', 'year'] as const) {
+  // QUEUE_LIST_HISTORY=year (or none): only that hall, for repeated runs of the one that matters.
+  const only = process.env.QUEUE_LIST_HISTORY;
+  const histories = (['none', 'year'] as const).filter((history) => !only || history === only);
+  if (histories.length === 0) throw new Error(`QUEUE_LIST_HISTORY=${only}: none or year`);
+  for (const history of histories) {
     if (history === 'year') console.info('  …with a year of history');
     results.push(
       ...(await forEachDatabase(

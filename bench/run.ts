@@ -35,7 +35,8 @@
  *
  * `npx tsx bench/run.ts availability` (or any of bundle, estimate, availability, http, queue-list,
  * events, telegram, analytics, map, quotes, lighthouse, start, several at once) runs only those and prints their figures; latest.json is then
- * left as the last full run wrote it.
+ * left as the last full run wrote it. `QUEUE_LIST_HISTORY=year` (or `none`) runs the hot reads on that
+ * hall only.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
