@@ -192,7 +192,7 @@ const share = (perSecond: number, health: number) => Number(((100 * perSecond) /
 
 /**
  * GET /api/reservation/?restaurant_id=1 and the day's bookings (150) under load (autocannon, like
- * the other HTTP runs; then each at a fixed 1,000 req/s for its latency) over a busy Friday-evening hall: every waiting party's wait comes from the
+ * the other HTTP runs; then each at a fixed 1,000 req/s for its latency, `loadAtRate`) over a busy Friday-evening hall: every waiting party's wait comes from the
  * hall simulation per request, every row carries the guest's earlier visits. Once with no past and
  * once with a year of it (100,000 queue entries, 55,000 bookings of 5,000 regular phones, today's
  * guests among them): no request may read history in proportion to its size. Each figure is also a
@@ -253,8 +253,10 @@ async function measureHall(product: Product, history: HistorySize): Promise<Queu
   const asBrowser = { ...product.auth, 'accept-encoding': 'br, gzip, deflate' };
   const queueCompressed = await load(`${product.url}${PATH}`, asBrowser);
   const bookingsCompressed = await load(`${product.url}${dayPath}`, asBrowser);
-  const queueAtRate = await loadAtRate(`${product.url}${PATH}`, product.auth);
-  const bookingsAtRate = await loadAtRate(`${product.url}${dayPath}`, product.auth);
+  const queueAtRate = await loadAtRate(`${product.url}${PATH}`, product.auth, { serverPid: product.pid });
+  const bookingsAtRate = await loadAtRate(`${product.url}${dayPath}`, product.auth, {
+    serverPid: product.pid,
+  });
   const after = await load(health, product.auth);
   const healthPerSecond = (before.requestsPerSecond + after.requestsPerSecond) / 2;
   return {
