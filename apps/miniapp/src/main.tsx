@@ -1,6 +1,6 @@
 import '@telegram-apps/telegram-ui/dist/styles.css';
 import './styles/index.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { LoginScreen, preloadScreens } from './app/router';
@@ -41,10 +41,7 @@ if (prerendered && canHydrateLogin(window.location, openedByTelegram())) {
   hydrateRoot(root, app);
 } else {
   if (prerendered) root.replaceChildren();
-  const reactRoot = createRoot(root);
-  // A transition: React draws it in slices, yielding to the browser between them, rather than in
-  // one long task (issue #21: the live queue's frame is on screen meanwhile).
-  startTransition(() => reactRoot.render(app));
+  createRoot(root).render(app);
 }
 
 registerServiceWorker({ inTelegram: openedByTelegram(), production: import.meta.env.PROD });
