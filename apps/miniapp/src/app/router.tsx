@@ -18,9 +18,6 @@ const texts = {
   shell: () => import('../shared/i18n/texts/shell'),
 };
 const staff = () => import('./routes/staff-screens');
-// The live queue, the staff's everyday screen, apart from the other staff screens (issue #21: what
-// its first render evaluates is what blocks the page).
-const queue = () => import('../features/queue/components/queue-screen');
 const settings = () => import('./routes/settings-screens');
 const publicScreens = () => import('./routes/public-screens');
 const guest = () => import('./routes/guest-screens');
@@ -129,7 +126,7 @@ export const routes: RouteObject[] = [
                       (m) => m.RestaurantLayout,
                     ),
                     children: [
-                      { index: true, Component: lazyScreen(queue, (m) => m.QueueScreen, texts.staff) },
+                      { index: true, Component: staffScreen((m) => m.QueueScreen) },
                       { path: 'orders', Component: staffScreen((m) => m.OrdersScreen) },
                       { path: 'zone', Component: staffScreen((m) => m.ZoneScreen) },
                       {
