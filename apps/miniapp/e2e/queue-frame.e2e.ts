@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser, PHONE, TABLET } from './support/browser';
 import { holdEntry } from './support/held-entry';
-import { apiSignIn, createMember, forgetSession, HOSTESS, linkTelegram } from './support/people';
+import { createMember, forgetSession, HOSTESS, linkTelegram, signInByApi } from './support/people';
 import { ADMIN, type RunningProduct, startProduct } from './support/product';
 import { MARIA, signedInitData, telegramBridgeScript, telegramLaunchUrl } from './support/telegram-launch';
 
@@ -34,12 +34,7 @@ const watched = (page: Page) =>
   });
 
 async function storeSession(page: Page, base: string): Promise<void> {
-  await forgetSession(page, base);
-  const pair = await apiSignIn(base, ADMIN.email, ADMIN.password);
-  await page.evaluate(({ access, refresh }) => {
-    window.localStorage.setItem('access', access);
-    window.localStorage.setItem('refresh', refresh);
-  }, pair);
+  await signInByApi(page, base, ADMIN.email, ADMIN.password);
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Живая Очередь' });

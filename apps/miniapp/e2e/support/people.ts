@@ -91,7 +91,11 @@ export async function forgetSession(page: Page, base: string): Promise<void> {
  * sign in through the form, as a person does).
  */
 export async function signInByApi(page: Page, base: string, email: string, password: string): Promise<void> {
-  const tokens = await apiSignIn(base, email, password);
+  await storeTokens(page, base, await apiSignIn(base, email, password));
+}
+
+/** Stores a session's tokens where the app keeps them, on a page of its origin that runs no app. */
+export async function storeTokens(page: Page, base: string, tokens: { access: string; refresh: string }) {
   await forgetSession(page, base);
   await page.evaluate((pair) => {
     window.localStorage.setItem('access', pair.access);

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { apiSignIn, forgetSession } from './people';
+import { apiSignIn, storeTokens } from './people';
 
 interface Tokens {
   access: string;
@@ -23,11 +23,7 @@ export function staffSessions(base: string) {
         tokens = await apiSignIn(base, person.email, person.password);
         held.set(person.email, tokens);
       }
-      await forgetSession(page, base);
-      await page.evaluate((pair) => {
-        window.localStorage.setItem('access', pair.access);
-        window.localStorage.setItem('refresh', pair.refresh);
-      }, tokens);
+      await storeTokens(page, base, tokens);
     },
     /** Takes back the pair the page holds now (it may have refreshed): call before closing it. */
     async keep(page: Page, person: { email: string }): Promise<void> {
