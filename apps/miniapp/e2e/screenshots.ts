@@ -174,6 +174,29 @@ try {
     { name: 'hostess-desktop-queue', path: '/restaurant/1', viewport: DESKTOP, who: 'hostess' },
   );
   await seedBookings(staff);
+  // Seating the called guest (queue-seat-…): the hall with the tables the bookings hold now, and
+  // the free ones' next bookings.
+  // One act for every view: a phone opens the seating sheet, a tablet picks her in the hall beside.
+  const seatPicker = async (page: Page) => {
+    await page
+      .getByTestId('queue-row')
+      .filter({ hasText: 'Анна' })
+      .getByRole('button', { name: 'Посадить' })
+      .click();
+    await page.locator('.table-tile--fits:not([disabled])').first().waitFor();
+  };
+  shots.push(
+    { name: 'queue-seat-phone', path: '/restaurant/1', viewport: PHONE, who: 'hostess', act: seatPicker },
+    {
+      name: 'queue-seat-telegram-phone',
+      path: '/restaurant/1',
+      viewport: PHONE,
+      who: 'hostess',
+      telegram: true,
+      act: seatPicker,
+    },
+    { name: 'queue-seat-tablet', path: '/restaurant/1', viewport: TABLET, who: 'hostess', act: seatPicker },
+  );
   const openCard = async (page: Page) => {
     await page.getByTestId('timeline-bar').filter({ hasText: 'Олег' }).click();
     await page.getByRole('dialog', { name: 'Олег' }).getByText('Мария Соколова').first().waitFor();

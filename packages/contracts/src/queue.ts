@@ -107,7 +107,17 @@ export type ReserveBody = z.infer<typeof ReserveBody>;
 export const MoveRestaurantBody = z.object({ restaurant: Id });
 export type MoveRestaurantBody = z.infer<typeof MoveRestaurantBody>;
 
-/** A table as the seat picker sees it: free, or who sits there since when. */
+/** A booking of a table, as the seat picker shows it. */
+export const SeatingBooking = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  group_size: z.number().int(),
+  seating_time: z.string(),
+  end_time: z.string(),
+});
+export type SeatingBooking = z.infer<typeof SeatingBooking>;
+
+/** A table as the seat picker sees it: free, who sits there since when, or the booking that holds it. */
 export const SeatingTable = z.object({
   id: z.number().int(),
   number: z.string(),
@@ -123,6 +133,13 @@ export const SeatingTable = z.object({
       seated_time: z.string(),
     })
     .nullable(),
+  /**
+   * The booking that holds the table now (its time with preparation and cleaning covers this moment,
+   * or its guests sit there still): a walk-in cannot be seated here (409 table_booked). Null otherwise.
+   */
+  booked_by: SeatingBooking.nullable(),
+  /** The table's next booking later in the service day, which does not hold it yet. Null when none. */
+  next_booking: SeatingBooking.nullable(),
 });
 export type SeatingTable = z.infer<typeof SeatingTable>;
 

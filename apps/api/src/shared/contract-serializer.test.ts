@@ -71,7 +71,21 @@ describe('replies written from the JSON Schema of their contract', () => {
         id: null,
         name: '',
         tables: [
-          { id: 1, number: '1', seats_min: 1, seats_max: 4, occupied_by: null },
+          {
+            id: 1,
+            number: '1',
+            seats_min: 1,
+            seats_max: 4,
+            occupied_by: null,
+            booked_by: null,
+            next_booking: {
+              id: 4,
+              name: 'Бронь «вечер»',
+              group_size: 4,
+              seating_time: '2026-11-26T17:00:00.000Z',
+              end_time: '2026-11-26T19:00:00.000Z',
+            },
+          },
           {
             id: 2,
             number: '2',
@@ -84,6 +98,8 @@ describe('replies written from the JSON Schema of their contract', () => {
               group_size: 2,
               seated_time: '2026-11-26T10:00:00.000Z',
             },
+            booked_by: null,
+            next_booking: null,
           },
         ],
       },

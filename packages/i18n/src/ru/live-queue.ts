@@ -64,6 +64,10 @@ export const liveQueue = {
   hall: 'Столы',
   seatFree: 'свободен',
   seatOccupied: 'занят: {{name}}',
+  // A table a booking holds now (its guests are due, or sit there), and a free table's next booking.
+  seatBooked: 'бронь: {{name}}',
+  seatBookedAt: 'на {{time}}',
+  seatNextBooking: 'бронь в {{time}}',
   zoneOther: 'Без зоны',
   noTables: 'В ресторане еще нет столов. Их добавляют в настройках.',
   selectGuest: 'Выберите гостя слева, чтобы посадить его за стол',

@@ -1,7 +1,8 @@
-import { Booking, QueueEntry } from '@stolik/contracts';
+import { Booking, QueueEntry, SeatingZone } from '@stolik/contracts';
 import { schema } from '@stolik/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createIdentities, type Identities, type Person } from '../../test/identities';
 import { openTestRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -196,6 +197,104 @@ describe('no double booking from the queue side: a walk-in is not seated at a ta
     expect(overstaying.json()).toMatchObject({ code: 'table_booked', bookings: [late.id] });
     expect((await call('PATCH', `/api/booking/${late.id}/`, { status: 'closed' })).statusCode).toBe(200);
     expect((await instantSeat(other.id, [other.table('1')])).statusCode).toBe(201);
+  });
+
+  it('shows the seat picker the booking that holds each table now, as the rule reads it, and the next one of the day', async () => {
+    // A zone where it is about noon now: the rest of the service day (to 06:00) is long whatever the
+    // hour of the run, so the bookings a few hours ahead are today's and one a day ahead is not.
+    const utcHour = new Date().getUTCHours();
+    const offset = ((12 - utcHour + 36) % 24) - 12;
+    const r = await openTestRestaurant(t, who, {
+      name: 'Выбор стола',
+      timezone: `Etc/GMT${offset <= 0 ? '+' : '-'}${Math.abs(offset)}`,
+      tables: [
+        { number: '1', seatsMax: 4 },
+        { number: '2', seatsMax: 4 },
+        { number: '3', seatsMax: 4 },
+        { number: '4', seatsMax: 4 },
+      ],
+    });
+    const picked = (booking: Booking) => ({
+      id: booking.id,
+      name: booking.name,
+      group_size: booking.group_size,
+      seating_time: booking.seating_time,
+      end_time: booking.end_time,
+    });
+    const now1 = await book({
+      restaurant: r.id,
+      table: r.table('1'),
+      group_size: 2,
+      name: 'Сейчас',
+      seating_time: fromNow(-30),
+      end_time: fromNow(90),
+    });
+    const later1 = await book({
+      restaurant: r.id,
+      table: r.table('1'),
+      group_size: 3,
+      name: 'Потом',
+      seating_time: fromNow(240),
+      end_time: fromNow(330),
+    });
+    const evening2 = await book({
+      restaurant: r.id,
+      table: r.table('2'),
+      group_size: 4,
+      name: 'Вечер',
+      seating_time: fromNow(120),
+      end_time: fromNow(240),
+    });
+    await book({
+      restaurant: r.id,
+      table: r.table('2'),
+      group_size: 2,
+      name: 'Завтра',
+      seating_time: fromNow(26 * 60),
+      end_time: fromNow(28 * 60),
+    });
+    const cancelled = await book({
+      restaurant: r.id,
+      table: r.table('3'),
+      group_size: 2,
+      seating_time: fromNow(-10),
+      end_time: fromNow(100),
+    });
+    expect((await call('PATCH', `/api/booking/${cancelled.id}/`, { status: 'cancelled' })).statusCode).toBe(
+      200,
+    );
+    // With 30 minutes to lay the table, a booking 20 minutes from now holds it already.
+    const gaps = await call(
+      'PATCH',
+      `/api/settings/${r.id}/booking/`,
+      { preparation_minutes: 30 },
+      who.adminA,
+    );
+    expect(gaps.statusCode, gaps.body).toBe(200);
+    const soon4 = await book({
+      restaurant: r.id,
+      table: r.table('4'),
+      group_size: 2,
+      name: 'Скоро',
+      seating_time: fromNow(20),
+      end_time: fromNow(140),
+    });
+
+    const zones = z.array(SeatingZone).parse((await call('GET', `/api/reservation/zones/${r.id}/`)).json());
+    const byNumber = new Map(zones.flatMap((zone) => zone.tables).map((table) => [table.number, table]));
+    expect([...byNumber].map(([number, table]) => [number, table.booked_by, table.next_booking])).toEqual([
+      ['1', picked(now1), picked(later1)],
+      ['2', null, picked(evening2)],
+      ['3', null, null],
+      ['4', picked(soon4), null],
+    ]);
+    // What the picker says is held, the rule refuses, and what it says is free, it lets through.
+    for (const number of ['1', '4']) {
+      expect((await instantSeat(r.id, [r.table(number)])).json()).toMatchObject({ code: 'table_booked' });
+    }
+    for (const number of ['2', '3']) {
+      expect((await instantSeat(r.id, [r.table(number)])).statusCode).toBe(201);
+    }
   });
 
   it('of a booking for right now and a walk-in seated at the same table at the same moment, lets exactly one through', async () => {

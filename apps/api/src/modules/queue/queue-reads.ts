@@ -5,14 +5,16 @@ import type {
   PhoneHistory,
   QueueEntry,
   QueueListQuery,
+  SeatingBooking,
   SeatingZone,
 } from '@stolik/contracts';
 import { MessageKey } from '@stolik/contracts';
 import type { Database } from '@stolik/db';
-import { localIsoDate, normalizeMobilePhone } from '@stolik/domain';
+import { localIsoDate, normalizeMobilePhone, serviceDayBounds } from '@stolik/domain';
 import type { Viewer } from '../../shared/access';
 import { FieldValidationError, notFound } from '../../shared/http-errors';
 import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
+import { serviceDateOf } from '../booking/availability-input';
 import type { QueueRepository } from './queue.repository';
 import type { QueueViews } from './queue-views';
 import type { QueueWaits } from './queue-waits';
@@ -65,13 +67,38 @@ export function createQueueReads(
       }));
     },
 
-    /** GET /api/reservation/zones/{id}/: every table by zone, free or with the party sitting there. */
+    /**
+     * GET /api/reservation/zones/{id}/: every table by zone, free or with the party sitting there,
+     * the booking that holds it now (seating there is refused) and its next booking of the day.
+     */
     async seatingZones(restaurantId: number): Promise<SeatingZone[]> {
-      await restaurantOrThrow(db, restaurantId);
-      const zoneRows = await repository.zones(restaurantId);
-      const tableRows = await repository.tables(restaurantId);
-      const seated = await repository.inStatuses(restaurantId, ['sat']);
+      const restaurant = await restaurantOrThrow(db, restaurantId);
+      const at = now();
+      const [zoneRows, tableRows, seated, booked] = await Promise.all([
+        repository.zones(restaurantId),
+        repository.tables(restaurantId),
+        repository.inStatuses(restaurantId, ['sat']),
+        repository.tableBookings(
+          restaurantId,
+          at,
+          serviceDayBounds(restaurant.timezone, serviceDateOf(restaurant.timezone, at)).to,
+        ),
+      ]);
       const sittingAt = new Map(seated.flatMap((entry) => entry.tableIds.map((tableId) => [tableId, entry])));
+      // Earliest first: the first holding booking of a table, and its first one still to come.
+      const heldBy = new Map<number, SeatingBooking>();
+      const nextAt = new Map<number, SeatingBooking>();
+      for (const row of booked) {
+        const into = row.holdsNow ? heldBy : nextAt;
+        if (!into.has(row.tableId))
+          into.set(row.tableId, {
+            id: row.id,
+            name: row.name,
+            group_size: row.groupSize,
+            seating_time: row.seatingTime.toISOString(),
+            end_time: row.endTime.toISOString(),
+          });
+      }
       const tablesOf = (zoneId: number | null) =>
         tableRows
           .filter((table) => table.zoneId === zoneId)
@@ -92,6 +119,8 @@ export function createQueueReads(
                     seated_time: (entry.seatedAt ?? entry.updatedAt).toISOString(),
                   }
                 : null,
+              booked_by: heldBy.get(table.id) ?? null,
+              next_booking: nextAt.get(table.id) ?? null,
             };
           });
       const result: SeatingZone[] = zoneRows.map((zone) => ({

@@ -490,6 +490,8 @@ describe('seating, reserve, moving, the seating plan and the forecast of the liv
         seats_min: seatsMin,
         seats_max: seatsMax,
         occupied_by: null,
+        booked_by: null,
+        next_booking: null,
       });
       expect(z.array(SeatingZone).parse(res.json())).toEqual([
         {

@@ -88,6 +88,17 @@ const placeholder = sql.placeholder;
 
 const TABLE_HOLDING_BOOKINGS = TABLE_HOLDING_BOOKING_STATUSES as BookingStatus[];
 
+/**
+ * A booking's table is held at `at`: its held range (preparation and cleaning included) covers it,
+ * or its party sits there still (open, past its end time). The seating rule and the seat picker
+ * read this one condition, so the picker never offers a table the rule refuses.
+ */
+const holdsTableAt = (at: Date): SQL =>
+  or(
+    sql`${bookingTables.during} @> ${at.toISOString()}::timestamptz`,
+    and(eq(bookings.status, 'open'), sql`lower(${bookingTables.during}) <= ${at.toISOString()}::timestamptz`),
+  ) ?? sql`false`;
+
 /** A name containing the words, a phone containing the digits (three or more), or the number itself. */
 function searchFilter(search: string): SQL {
   const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -498,16 +509,42 @@ export function createQueueRepository(db: Database) {
             eq(bookingTables.restaurantId, restaurantId),
             inArray(bookingTables.tableId, tableIds),
             inArray(bookings.status, TABLE_HOLDING_BOOKINGS),
+            holdsTableAt(at),
+          ),
+        )
+        .orderBy(asc(diningTables.number)),
+
+    /**
+     * For the seat picker: the bookings of the restaurant's tables that hold a table at `at`
+     * (`holdsNow`) or will before `until`, earliest first.
+     */
+    tableBookings: (restaurantId: number, at: Date, until: Date) =>
+      db
+        .select({
+          tableId: bookingTables.tableId,
+          id: bookings.id,
+          name: bookings.name,
+          groupSize: bookings.groupSize,
+          seatingTime: bookings.seatingTime,
+          endTime: bookings.endTime,
+          holdsNow: sql<boolean>`coalesce(${holdsTableAt(at)}, false)`.mapWith(Boolean),
+        })
+        .from(bookingTables)
+        .innerJoin(bookings, eq(bookings.id, bookingTables.bookingId))
+        .where(
+          and(
+            eq(bookingTables.restaurantId, restaurantId),
+            inArray(bookings.status, TABLE_HOLDING_BOOKINGS),
             or(
-              sql`${bookingTables.during} @> ${at.toISOString()}::timestamptz`,
+              holdsTableAt(at),
               and(
-                eq(bookings.status, 'open'),
-                sql`lower(${bookingTables.during}) <= ${at.toISOString()}::timestamptz`,
+                sql`lower(${bookingTables.during}) > ${at.toISOString()}::timestamptz`,
+                sql`${bookings.seatingTime} < ${until.toISOString()}::timestamptz`,
               ),
             ),
           ),
         )
-        .orderBy(asc(diningTables.number)),
+        .orderBy(asc(bookings.seatingTime), asc(bookings.id)),
   };
 }
 export type QueueRepository = ReturnType<typeof createQueueRepository>;

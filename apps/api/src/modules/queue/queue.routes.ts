@@ -124,7 +124,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{
       config: { access: access.member('params', 'id') },
       schema: {
         tags: ['queue'],
-        summary: 'The tables by zone for seating: free, or who sits there',
+        summary: 'The tables by zone for seating: free, who sits there, or the booking that holds it now',
         params: RestaurantParams,
         response: { 200: z.array(SeatingZone), ...errors },
       },

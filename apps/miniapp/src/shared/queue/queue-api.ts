@@ -22,11 +22,13 @@ export const queueListQuery = (restaurantId: number) =>
     refetchInterval: 60_000,
   });
 
-/** The hall by zone, each table free or with who sits there. */
+/** The hall by zone, each table free, with who sits there, or held by a booking now. */
 export const seatingQuery = (restaurantId: number) =>
   queryOptions({
     queryKey: queueKeys.seating(restaurantId),
     queryFn: ({ signal }) => load<SeatingZone[]>(`/api/reservation/zones/${restaurantId}/`, { signal }),
+    // A booking starts holding its table with the clock alone (its preparation time comes).
+    refetchInterval: 60_000,
   });
 
 /** One entry's changes, each with the older system's word for the entry after it (spec §3). */

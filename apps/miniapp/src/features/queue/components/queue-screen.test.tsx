@@ -45,7 +45,17 @@ const HALL = [
   {
     id: 1,
     name: 'Зал',
-    tables: [{ id: 11, number: '4', seats_min: 2, seats_max: 4, occupied_by: null }],
+    tables: [
+      {
+        id: 11,
+        number: '4',
+        seats_min: 2,
+        seats_max: 4,
+        occupied_by: null,
+        booked_by: null,
+        next_booking: null,
+      },
+    ],
   },
 ];
 
@@ -312,6 +322,73 @@ describe('the live queue row and the door’s steps (issue #17)', () => {
         { path: 'put', body: { status: 'sat', tables: [11] } },
       ]),
     );
+  });
+
+  it('offers no table a booking holds now, says whose it is, and puts a table booked within the hour after the others', async () => {
+    const fromNow = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+    const moscow = (at: string) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Moscow',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(new Date(at));
+    const booking = (name: string, start: number) => ({
+      id: start + 100,
+      name,
+      group_size: 2,
+      seating_time: fromNow(start),
+      end_time: fromNow(start + 120),
+    });
+    const table = (id: number, number: string, over: object = {}) => ({
+      id,
+      number,
+      seats_min: 1,
+      seats_max: 4,
+      occupied_by: null,
+      booked_by: null,
+      next_booking: null,
+      ...over,
+    });
+    const held = booking('Петровы', 10);
+    const soon = booking('Скоро', 40);
+    const evening = booking('Вечер', 180);
+    restaurantApi([entry({ id: 1, number: 3, name: 'Анна', group_size: 2, status: 'called' })], {
+      zones: [
+        {
+          id: 1,
+          name: 'Зал',
+          tables: [
+            table(11, '1', { booked_by: held }),
+            table(12, '2', { next_booking: soon }),
+            table(13, '3', { next_booking: evening }),
+            table(14, '4'),
+          ],
+        },
+      ],
+    });
+    const sent: unknown[] = [];
+    server.use(
+      http.put('*/api/reservation/:id/', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(entry({ id: 1, status: 'sat', tables: [13] }));
+      }),
+    );
+    renderQueue();
+    const row = (await screen.findByText('Анна')).closest('li') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: 'Посадить' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Посадить: Анна' });
+    const tiles = within(sheet)
+      .getAllByRole('button')
+      .filter((button) => button.classList.contains('table-tile'));
+    expect(tiles.map((tile) => [tile.textContent, (tile as HTMLButtonElement).disabled])).toEqual([
+      [`31–4 местасвободенбронь в ${moscow(evening.seating_time)}`, false],
+      ['41–4 местасвободен', false],
+      [`21–4 местасвободенбронь в ${moscow(soon.seating_time)}`, false],
+      [`11–4 местабронь: Петровына ${moscow(held.seating_time)}`, true],
+    ]);
+    expect(tiles[2]?.classList.contains('table-tile--soon')).toBe(true);
+    await userEvent.click(tiles[0] as HTMLElement);
+    await waitFor(() => expect(sent).toEqual([{ status: 'sat', tables: [13] }]));
   });
 
   it('shows a walk-in added from another tab: turns to it, marks the row and says the number', async () => {

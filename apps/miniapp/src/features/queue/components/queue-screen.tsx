@@ -16,7 +16,7 @@ import { useNow } from '../../../shared/live/use-now';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
 import { usePendingActions } from '../../../shared/offline/offline-actions';
 import { PendingActionsNotice } from '../../../shared/offline/pending-actions-notice';
-import { forecastQuery, queueListQuery, seatingQuery } from '../../../shared/queue/queue-api';
+import { forecastQuery, queueKeys, queueListQuery, seatingQuery } from '../../../shared/queue/queue-api';
 import { useQueueMove } from '../../../shared/queue/use-queue-actions';
 import { useRestaurants } from '../../../shared/restaurants/get-restaurants';
 import { telegramMainButtonAvailable, useTelegramMainButton } from '../../../shared/telegram/bridge';
@@ -49,7 +49,11 @@ export function QueueScreen() {
   const restaurantId = Number(useParams().id);
   const twoPanes = useMediaQuery(`(min-width: ${BREAKPOINT_LANDSCAPE}px)`);
   const phone = useMediaQuery(`(max-width: ${BREAKPOINT_MOBILE - 0.02}px)`);
-  const live = useRestaurantChanges(restaurantId, ['queue', 'table']);
+  // The waits, the forecast and the seat picker read the hall's tables and bookings too.
+  const live = useRestaurantChanges(restaurantId, ['queue', 'table', 'booking'], {
+    table: queueKeys.all(restaurantId),
+    booking: queueKeys.all(restaurantId),
+  });
   const list = useQuery(queueListQuery(restaurantId));
   const seating = useQuery(seatingQuery(restaurantId));
   const forecast = useQuery(forecastQuery(restaurantId));
@@ -68,8 +72,9 @@ export function QueueScreen() {
   const [addingGuest, setAddingGuest] = useState(false);
   const [justAdded, setJustAdded] = useState<number | null>(null);
 
-  const graceMinutes =
-    restaurants.data?.find((r) => r.id === restaurantId)?.quote_grace_minutes ?? QUOTE_SETTINGS.grace.default;
+  const restaurant = restaurants.data?.find((r) => r.id === restaurantId);
+  const graceMinutes = restaurant?.quote_grace_minutes ?? QUOTE_SETTINGS.grace.default;
+  const timeZone = restaurant?.timezone ?? 'Europe/Moscow';
   const loaded = list.data !== undefined;
   const entries = list.data ?? [];
   const shown = (entry: QueueEntry) =>
@@ -236,6 +241,8 @@ export function QueueScreen() {
                   partySize={selectedEntry.group_size}
                   allowNoTable
                   busy={move.isPending}
+                  timeZone={timeZone}
+                  now={now}
                   onPick={(tables) => seat(selectedEntry, tables)}
                 />
               </>
@@ -247,6 +254,8 @@ export function QueueScreen() {
                   partySize={2}
                   allowNoTable={false}
                   busy
+                  timeZone={timeZone}
+                  now={now}
                   onPick={() => {}}
                 />
               </>
@@ -268,6 +277,7 @@ export function QueueScreen() {
         onClose={() => setAddingGuest(false)}
         onAdded={added}
         zones={seating.data ?? []}
+        timeZone={timeZone}
       />
       <EntrySheet
         entry={byId(details)}
@@ -286,6 +296,8 @@ export function QueueScreen() {
             partySize={seatingEntry.group_size}
             allowNoTable
             busy={move.isPending}
+            timeZone={timeZone}
+            now={now}
             onPick={(tables) => seat(seatingEntry, tables)}
           />
         ) : null}

@@ -35,6 +35,7 @@ export function WalkInSheet({
   onClose,
   onAdded,
   zones,
+  timeZone,
 }: {
   restaurantId: number;
   open: boolean;
@@ -42,6 +43,8 @@ export function WalkInSheet({
   /** The guest the server added (not one kept offline): the screen shows where they went. */
   onAdded: (entry: QueueEntry) => void;
   zones: SeatingZone[];
+  /** The restaurant's, for the tables' bookings. */
+  timeZone: string;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -183,6 +186,7 @@ export function WalkInSheet({
             partySize={size}
             allowNoTable={false}
             busy={busy}
+            timeZone={timeZone}
             onPick={(tables) => {
               haptic.tap();
               setErrors(EMPTY);
