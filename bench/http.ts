@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -191,6 +192,8 @@ export interface Product {
   url: string;
   /** The bench superuser's Authorization header. */
   auth: Record<string, string>;
+  /** The server's process id (its CPU and scheduling are read from /proc where there is one). */
+  pid?: number;
 }
 
 /** Where the product's database is, before the product starts: its DATA_DIR or its URL. */
@@ -224,7 +227,14 @@ export async function forEachDatabase<T>(
   try {
     await prepare?.('pglite', { dataDir });
     embedded = await startServer(root, { DATA_DIR: dataDir });
-    results.push(await measure({ database: 'pglite', url: embedded.url, auth: await bearer(embedded.url) }));
+    results.push(
+      await measure({
+        database: 'pglite',
+        url: embedded.url,
+        auth: await bearer(embedded.url),
+        pid: embedded.child.pid,
+      }),
+    );
     warnOfErrors('pglite', embedded);
   } finally {
     await cleanEmbedded();
@@ -260,7 +270,14 @@ export async function forEachDatabase<T>(
     url.pathname = `/${name}`;
     await prepare?.('postgres', { databaseUrl: url.toString() });
     server = await startServer(root, { DATABASE_URL: url.toString() });
-    results.push(await measure({ database: 'postgres', url: server.url, auth: await bearer(server.url) }));
+    results.push(
+      await measure({
+        database: 'postgres',
+        url: server.url,
+        auth: await bearer(server.url),
+        pid: server.child.pid,
+      }),
+    );
     warnOfErrors('postgres', server);
   } finally {
     await cleanPostgres();
@@ -281,6 +298,160 @@ export async function load(
     p99Ms: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+  };
+}
+
+/** The fixed rate of `loadAtRate`, and the connections it may open (each one request at a time). */
+export const FIXED_RATE = 1000;
+const FIXED_RATE_CONNECTIONS = 100;
+/** How long a fixed-rate run waits for the last answers before counting the rest as errors. */
+const DRAIN_MS = 10_000;
+
+export interface FixedRateResult {
+  /** The rate asked for, req/s, and the rate answered (answers over the run's length). */
+  targetPerSecond: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  errors: number;
+  non2xx: number;
+  /**
+   * The server's CPU over the run (all its threads), ms per second, and how long its main thread
+   * (the event loop) was ready to run but waited for a core, ms per second (Linux
+   * /proc/<pid>/schedstat): the second is the machine's doing, not the server's. Absent where
+   * /proc is not.
+   */
+  serverCpuMsPerS?: number;
+  serverWaitedMsPerS?: number;
+}
+
+/** CPU time (utime + stime, ms) of a process, and its main thread's run-queue wait (ms). */
+function processTimes(pid: number | undefined): { cpuMs: number; waitedMs: number } | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    const [, waitedNs] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+    // USER_HZ is 100 on Linux.
+    return { cpuMs: ticks * 10, waitedMs: (waitedNs ?? 0) / 1e6 };
+  } catch {
+    return undefined;
+  }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? 0
+    : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
+
+/**
+ * Requests sent at a fixed rate, evenly spaced (one every 1 ms for 1,000 req/s), whether or not
+ * the earlier ones were answered (an open loop), over keep-alive connections (100 at most; a
+ * request with none free waits for one). Each latency counts from when its request was due, so a
+ * server, or a load generator, that falls behind is seen in full: no coordinated omission.
+ * Not autocannon's `overallRate`: it sends each connection's share of a second back to back at
+ * the start of the second (bursts of the whole rate at once), and its correction for coordinated
+ * omission takes 1/rate per connection as 1 ms, adding hundreds of made-up latencies per slow
+ * answer. A 2 s warm-up at the same rate, then 10 s.
+ */
+export async function loadAtRate(
+  url: string,
+  headers: Record<string, string>,
+  { rate = FIXED_RATE, serverPid }: { rate?: number; serverPid?: number } = {},
+): Promise<FixedRateResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: FIXED_RATE_CONNECTIONS });
+  try {
+    await runAtRate(agent, url, headers, rate, 2);
+    const before = processTimes(serverPid);
+    const started = performance.now();
+    const result = await runAtRate(agent, url, headers, rate, DURATION_S);
+    const after = processTimes(serverPid);
+    const seconds = (performance.now() - started) / 1000;
+    if (!before || !after) return result;
+    return {
+      ...result,
+      serverCpuMsPerS: Math.round((after.cpuMs - before.cpuMs) / seconds),
+      serverWaitedMsPerS: Math.round((after.waitedMs - before.waitedMs) / seconds),
+    };
+  } finally {
+    agent.destroy();
+  }
+}
+
+async function runAtRate(
+  agent: http.Agent,
+  url: string,
+  headers: Record<string, string>,
+  rate: number,
+  durationS: number,
+): Promise<FixedRateResult> {
+  const total = Math.round(rate * durationS);
+  const intervalMs = 1000 / rate;
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  let settled = 0;
+  let lastAnswer = 0;
+  let done: () => void = () => {};
+  const allSettled = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  const settle = () => {
+    settled += 1;
+    if (settled === total) done();
+  };
+  const send = (due: number) => {
+    const request = http.get(url, { agent, headers }, (response) => {
+      response.on('data', () => {});
+      response.on('end', () => {
+        lastAnswer = performance.now();
+        latencies.push(lastAnswer - due);
+        if ((response.statusCode ?? 0) < 200 || (response.statusCode ?? 0) >= 300) non2xx += 1;
+        settle();
+      });
+      response.on('error', () => {
+        errors += 1;
+        settle();
+      });
+    });
+    request.on('error', () => {
+      errors += 1;
+      settle();
+    });
+  };
+  const start = performance.now();
+  let sent = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      // Everything due by now goes, each with the moment it was due.
+      while (sent < total && start + sent * intervalMs <= now) {
+        send(start + sent * intervalMs);
+        sent += 1;
+      }
+      if (sent < total) setTimeout(tick, Math.max(0, start + sent * intervalMs - performance.now()));
+      else resolve();
+    };
+    tick();
+  });
+  const drained = await Promise.race([
+    allSettled.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), DRAIN_MS).unref()),
+  ]);
+  if (!drained) errors += total - settled;
+  latencies.sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    targetPerSecond: rate,
+    requestsPerSecond: Math.round(latencies.length / ((Math.max(lastAnswer, start) - start) / 1000 || 1)),
+    p50Ms: round(percentile(latencies, 50)),
+    p99Ms: round(percentile(latencies, 99)),
+    maxMs: round(latencies.at(-1) ?? 0),
+    errors,
+    non2xx,
   };
 }
 

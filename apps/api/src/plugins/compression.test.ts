@@ -93,6 +93,36 @@ describe('compressed replies of the API', () => {
     expect(names).toHaveLength(plain.length + 1);
   });
 
+  it('sends a list the read cache hands out again uncompressed in its kept bytes, the same as the text', async () => {
+    const join = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservation/',
+      headers: who.bearer(who.hostessA),
+      payload: { restaurant: who.restaurantA, group_size: 3, name: 'Гость без сжатия' },
+    });
+    expect(join.statusCode).toBe(201);
+    const { plainSent } = copyCounts;
+    // The first read writes the text; from the second on, it is the kept reply written again.
+    const first = await list();
+    const replies = [await list(), await list('identity'), await list()];
+    expect(copyCounts.plainSent - plainSent).toBe(3);
+    for (const res of [first, ...replies]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(res.rawPayload.equals(first.rawPayload)).toBe(true);
+    }
+    expect((first.json() as { name: string }[]).map((e) => e.name)).toContain('Гость без сжатия');
+    // Over a socket as well (inject does not write to one): the same bytes, and the length they have.
+    const res = await fetch(`${base}/api/reservation/?restaurant_id=${who.restaurantA}`, {
+      headers: { ...who.bearer(who.hostessA), 'accept-encoding': 'identity' },
+    });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get('content-length')).toBe(String(bytes.length));
+    expect(bytes.equals(first.rawPayload)).toBe(true);
+  });
+
   it('falls back to gzip, and to nothing when the client takes neither', async () => {
     const gz = await list('gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');

@@ -2,7 +2,7 @@ import { constants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { BROTLI_QUALITY, compressedCopy, encodingFor } from '../shared/compressed-copies';
+import { BROTLI_QUALITY, compressedCopy, encodingFor, plainCopy } from '../shared/compressed-copies';
 
 /** Replies smaller than this go out as they are: a compressed frame would save next to nothing. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -18,8 +18,9 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 export const compressionPlugin = fp(
   async (app: FastifyInstance) => {
     // A reply the read cache hands out again goes out in the copy compressed on its first use
-    // (shared/compressed-copies.ts). This hook runs before @fastify/compress's, which leaves a
-    // reply that already has its encoding as it is.
+    // (shared/compressed-copies.ts), or in its kept UTF-8 bytes when not compressed. This hook
+    // runs before @fastify/compress's, which leaves a reply that already has its encoding as it
+    // is, and one it does not compress as it is too.
     app.addHook('onSend', async (request, reply, payload) => {
       // Only a text long enough to compress can be a kept copy's: the lookup hashes the text.
       if (
@@ -29,10 +30,12 @@ export const compressionPlugin = fp(
       )
         return payload;
       const accepted = request.headers['accept-encoding'];
-      if (!accepted || request.headers['x-no-compression'] !== undefined) return payload;
-      const encoding = encodingFor(accepted);
-      const bytes = encoding ? compressedCopy(payload, encoding) : undefined;
-      if (!encoding || !bytes) return payload;
+      const encoding =
+        accepted && request.headers['x-no-compression'] === undefined ? encodingFor(accepted) : null;
+      // Not compressed: a kept reply goes out in its UTF-8 bytes, encoded once (a read's only).
+      if (!encoding) return (request.method === 'GET' && plainCopy(payload)) || payload;
+      const bytes = compressedCopy(payload, encoding);
+      if (!bytes) return payload;
       const vary = reply.getHeader('Vary');
       if (!vary) reply.header('Vary', 'accept-encoding');
       else if (!/accept-encoding/iu.test(String(vary)))

@@ -40,6 +40,7 @@ import { contractSerializerCompiler } from '../../shared/contract-serializer';
 import { errorReplies } from '../../shared/error-replies';
 import { pageLinks } from '../../shared/pagination';
 import { addressOf, perAddress, type RateLimiter, SMALL_BODY_LIMIT } from '../../shared/rate-limit';
+import { rememberedValidatorCompiler } from '../../shared/remembered-validation';
 import type { ReadCache } from '../events/read-cache';
 import type { GuestChannelOf } from '../telegram/guest-chat';
 import type { BookingService } from './booking.service';
@@ -65,6 +66,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     '/api/booking/',
     {
       serializerCompiler: contractSerializerCompiler,
+      validatorCompiler: rememberedValidatorCompiler,
       config: { access: access.member('query', 'restaurant_id') },
       schema: {
         tags: ['bookings'],

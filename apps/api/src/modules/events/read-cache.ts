@@ -22,6 +22,13 @@ const TOKENS_KEPT = 50_000;
 type Kept = Map<string, { reply: unknown; expiresAt: number }>;
 
 /**
+ * The last part of a kept reply's life (a tenth: its last second) in which a read still answers
+ * from it but also reads it anew, once, for the next ones: a busy screen's requests then never
+ * wait for a read that its reply's end alone made necessary.
+ */
+const RENEW_AT_PART = 0.1;
+
+/**
  * The hot reads' replies, kept per restaurant in this process and dropped the moment this process
  * hears of any change of that restaurant on the changes channel (the one the event streams use),
  * all of them on a gap. Only the data: the route's access check runs on every request before it.
@@ -72,6 +79,34 @@ export function createReadCache(
     return found && found.expiresAt > now() ? found : undefined;
   };
 
+  /**
+   * Reads under way, per map of kept replies: a request that finds none kept joins the read
+   * another request of the same map started, instead of asking the database again (at 1,000
+   * requests a second, a reply's end sent dozens of the same read to the pool at once). Tied to
+   * the map, so a request after a change was heard (which replaced the map) never joins a read
+   * started before it: it starts its own, as it did before.
+   */
+  const reading = new WeakMap<Kept, Map<string, Promise<unknown>>>();
+  const readOnce = <T>(restaurantId: number, kept: Kept, key: string, load: () => Promise<T>): Promise<T> => {
+    let under = reading.get(kept);
+    if (!under) {
+      under = new Map();
+      reading.set(kept, under);
+    }
+    const running = under.get(key);
+    if (running) return running as Promise<T>;
+    const started = load().then((reply) => {
+      keep(restaurantId, kept, key, reply);
+      return reply;
+    });
+    const forget = () => {
+      if (under.get(key) === started) under.delete(key);
+    };
+    started.then(forget, forget);
+    under.set(key, started);
+    return started;
+  };
+
   const keep = (restaurantId: number, kept: Kept, key: string, reply: unknown) => {
     if (byRestaurant.get(restaurantId) !== kept) return;
     if (kept.size >= REPLIES_PER_RESTAURANT) {
@@ -92,17 +127,23 @@ export function createReadCache(
   return {
     /**
      * The reply of `key` (a name for the read and everything its reply depends on, beside the
-     * restaurant) from the cache, or from `load`, which is then kept. Errors are never kept.
+     * restaurant) from the cache, or from `load`, which is then kept; requests that find none
+     * while a `load` of the same map is under way wait for that one. Errors are never kept (the
+     * requests that waited for a failed read get its error).
      */
     async read<T>(restaurantId: number, key: string, load: () => Promise<T>): Promise<T> {
       await hub.start().catch(() => {});
       if (bypass()) return load();
       const kept = keptOf(restaurantId);
-      const found = hit(kept, key);
-      if (found) return found.reply as T;
-      const reply = await load();
-      keep(restaurantId, kept, key, reply);
-      return reply;
+      const found = kept.get(key);
+      const at = now();
+      if (found && found.expiresAt > at) {
+        // In its last part: read anew for the next requests (once; a failure only leaves it to expire).
+        if (found.expiresAt - at <= lifetimeMs * RENEW_AT_PART)
+          readOnce(restaurantId, kept, key, load).catch(() => {});
+        return found.reply as T;
+      }
+      return readOnce(restaurantId, kept, key, load);
     },
 
     /**

@@ -29,6 +29,7 @@ import { contractSerializerCompiler } from '../../shared/contract-serializer';
 import { errorReplies } from '../../shared/error-replies';
 import { pageLinks } from '../../shared/pagination';
 import { addressOf, perAddress, type RateLimiter, SMALL_BODY_LIMIT } from '../../shared/rate-limit';
+import { rememberedValidatorCompiler } from '../../shared/remembered-validation';
 import type { ReadCache } from '../events/read-cache';
 import type { GuestChannelOf } from '../telegram/guest-chat';
 import type { EntrySourceCommands } from './entry-source';
@@ -54,6 +55,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{
     '/api/reservation/',
     {
       serializerCompiler: contractSerializerCompiler,
+      validatorCompiler: rememberedValidatorCompiler,
       config: { access: access.member('query', 'restaurant_id') },
       schema: {
         tags: ['queue'],
