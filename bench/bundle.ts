@@ -26,7 +26,7 @@ export const SCREENS: Record<string, string[]> = {
     'src/app/layout/app-shell.tsx',
     'src/shared/i18n/texts/shell.ts',
     'src/app/routes/restaurant-layout.tsx',
-    'src/app/routes/staff-screens.tsx',
+    'src/features/queue/components/queue-screen.tsx',
     'src/shared/i18n/texts/staff.ts',
   ],
 };

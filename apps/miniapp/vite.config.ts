@@ -29,5 +29,22 @@ export default defineConfig({
     // bench/run.ts reads it to find what the first screen needs.
     manifest: true,
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        // The live queue's small modules shared with its sheets and the other staff screens, in one
+        // chunk: otherwise each is a chunk of its own, and the entry's list of what each screen needs
+        // (/login's first screen) grows by their names (issue #21: /login within 120 kB). Only these
+        // modules, not what they import, so nothing moves into /login's chunks.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'live-queue-parts',
+              includeDependenciesRecursively: false,
+              test: /[\\/]src[\\/](shared[\\/]live[\\/](live-badge|use-now|use-restaurant-changes)|shared[\\/]queue[\\/]|features[\\/]queue[\\/](queue-view|components[\\/]seating-panel))/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

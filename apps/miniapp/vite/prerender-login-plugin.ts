@@ -19,7 +19,7 @@ const QUEUE_MODULES = [
   'src/app/layout/app-shell.tsx',
   'src/shared/i18n/texts/shell.ts',
   'src/app/routes/restaurant-layout.tsx',
-  'src/app/routes/staff-screens.tsx',
+  'src/features/queue/components/queue-screen.tsx',
   'src/shared/i18n/texts/staff.ts',
 ];
 const QUEUE_RENDERER = '/src/prerender/queue-page.tsx';

@@ -1,3 +1,4 @@
+import { QUOTE_SETTINGS } from '@stolik/domain';
 import { z } from 'zod';
 import { Id, TimeZone, WallTime } from './common';
 
@@ -32,11 +33,9 @@ export const RESTAURANT_LIMITS = { name: 100, tag: 32, tags: 50 } as const;
 /** How long guests' names and phones may be kept, in days (personal-data law: no longer than needed). */
 export const GUEST_RETENTION_DAYS = { min: 30, max: 3650, default: 365 } as const;
 
-/** The quote settings of the queue (issue #20): the walk from the door, the grace past the quote. */
-export const QUOTE_SETTINGS = {
-  walk: { min: 0, max: 30, default: 5 },
-  grace: { min: 0, max: 60, default: 10 },
-} as const;
+// The quote settings of the queue (issue #20) live in the domain, which has no zod: the live queue
+// reads their defaults without evaluating the contracts (issue #21).
+export { QUOTE_SETTINGS };
 
 /** A time zone by its IANA name ('Europe/Moscow'), not an offset such as '+03:00'. */
 export const IanaTimeZone = TimeZone.refine((value) => /^[A-Za-z]/.test(value));

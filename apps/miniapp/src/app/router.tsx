@@ -18,6 +18,9 @@ const texts = {
   shell: () => import('../shared/i18n/texts/shell'),
 };
 const staff = () => import('./routes/staff-screens');
+// The live queue, the staff's everyday screen, apart from the other staff screens (issue #21: what
+// its first render evaluates is what blocks the page).
+const queue = () => import('../features/queue/components/queue-screen');
 const settings = () => import('./routes/settings-screens');
 const publicScreens = () => import('./routes/public-screens');
 const guest = () => import('./routes/guest-screens');
@@ -126,7 +129,7 @@ export const routes: RouteObject[] = [
                       (m) => m.RestaurantLayout,
                     ),
                     children: [
-                      { index: true, Component: staffScreen((m) => m.QueueScreen) },
+                      { index: true, Component: lazyScreen(queue, (m) => m.QueueScreen, texts.staff) },
                       { path: 'orders', Component: staffScreen((m) => m.OrdersScreen) },
                       { path: 'zone', Component: staffScreen((m) => m.ZoneScreen) },
                       {

@@ -17,6 +17,12 @@ import {
   waitRange,
 } from './wait-estimate';
 
+/** The quote settings of the queue (issue #20): the walk from the door, the grace past the quote. */
+export const QUOTE_SETTINGS = {
+  walk: { min: 0, max: 30, default: 5 },
+  grace: { min: 0, max: 60, default: 10 },
+} as const;
+
 /**
  * How a quote came true, as `bench/quotes` and the analytics page both measure it: seated no later
  * than 5 minutes past the quote ('on time'), 5 to 10 minutes past it ('late'), or more than 10

@@ -8,7 +8,6 @@ export { BookingScreen } from '../../features/booking/components/booking-screen'
 export { BookingWaitingScreen } from '../../features/booking/components/booking-waiting-screen';
 export { GuestLinksScreen } from '../../features/guest-links/components/guest-links-screen';
 export { MapScreen as SchemeScreen } from '../../features/map/components/map-screen';
-export { QueueScreen } from '../../features/queue/components/queue-screen';
 
 /** Orders are hidden when the restaurant's ui setting hide_orders is on (spec §2). */
 export function OrdersScreen() {

@@ -108,3 +108,12 @@ export function matchesSearch(entry: QueueEntry, query: string): boolean {
   if (digits.length >= 3 && entry.phone.replace(/\D/g, '').includes(digits)) return true;
   return entry.name.toLocaleLowerCase('ru').includes(q);
 }
+
+/**
+ * 'В очередь' for a reserve entry; each action's own label otherwise. Here rather than in the row:
+ * the entry sheet, loaded on demand, uses it without the row's styles coming apart from it.
+ */
+export function actionLabel(entry: QueueEntry, action: QueueAction) {
+  if (action === 'requeue' && entry.status === 'reserve') return 'liveQueue.actions.fromReserve' as const;
+  return `liveQueue.actions.${action}` as const;
+}

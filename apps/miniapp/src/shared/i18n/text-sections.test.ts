@@ -26,6 +26,7 @@ const GROUPS: [string, string, Partial<typeof ru>][] = [
   ['guest', 'app/routes/guest-screens.tsx', guest],
   ['telegram', 'app/routes/telegram-screens.tsx', telegram],
   ['staff', 'app/routes/staff-screens.tsx', staff],
+  ['live queue', 'features/queue/components/queue-screen.tsx', staff],
   ['settings', 'app/routes/settings-screens.tsx', settings],
   ['home', 'app/routes/home.tsx', home],
   ['shell', 'app/layout/app-shell.tsx', shell],

@@ -58,6 +58,27 @@ describe('following the changes of a restaurant', () => {
     stop();
   });
 
+  it('hands over the changes in the order they came, those that came while their contract loaded too', async () => {
+    // A fresh module: its contract (zod) is loaded with the first change, not before (issue #21).
+    vi.resetModules();
+    const fresh = await import('./restaurant-changes');
+    const stream = streamResponse();
+    const h = handlers();
+    const stop = fresh.followChangeStream(fresh.restaurantChangesPath(7), h.value, {
+      open: async () => stream.response,
+    });
+    await flush();
+    const change = (id: number) => `event: change\ndata: {"kind":"queue","restaurant":7,"id":${id}}\n\n`;
+    stream.send(`event: ready\ndata: {}\n\n${change(1)}event: change\ndata: {"kind":"nope"}\n\n${change(2)}`);
+    stream.send(change(3));
+    await vi.waitFor(() => expect(h.changes).toHaveLength(3));
+    stream.send(change(4));
+    await vi.waitFor(() => expect(h.changes).toHaveLength(4));
+    expect(h.changes.map((c) => (c as { id: number }).id)).toEqual([1, 2, 3, 4]);
+    expect(h.resyncs()).toBe(0);
+    stop();
+  });
+
   it('says offline at once when the browser loses the network, not after the silence', async () => {
     const stream = streamResponse();
     const h = handlers();

@@ -1,6 +1,26 @@
-import { type RestaurantChange, RestaurantChange as RestaurantChangeSchema } from '@stolik/contracts';
+import type { RestaurantChange } from '@stolik/contracts';
 import { ApiError } from '../api/transport';
 import { createSseParser } from './sse-parser';
+
+type ChangeCheck = (data: unknown) => RestaurantChange | null;
+let changeCheck: ChangeCheck | null = null;
+let loadingCheck: Promise<ChangeCheck> | null = null;
+
+/**
+ * The contract of a change, with zod, loaded when the first change comes rather than with the
+ * screen: a live screen's first render does not evaluate the contracts' schemas (issue #21, its
+ * blocking time).
+ */
+function loadChangeCheck(): Promise<ChangeCheck> {
+  loadingCheck ??= import('@stolik/contracts').then(({ RestaurantChange: schema }) => {
+    changeCheck = (data) => {
+      const parsed = schema.safeParse(data);
+      return parsed.success ? parsed.data : null;
+    };
+    return changeCheck;
+  });
+  return loadingCheck;
+}
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 
@@ -43,6 +63,32 @@ export function followChangeStream(
   let controller: AbortController | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let silenceTimer: ReturnType<typeof setTimeout> | undefined;
+  // Changes wait here, in order, while their contract is on its way; handed over at once after that.
+  let waiting: Promise<void> | null = null;
+
+  const deliver = (data: unknown) => {
+    if (changeCheck && !waiting) {
+      const change = changeCheck(data);
+      if (change) handlers.onChange(change);
+      return;
+    }
+    const after = (waiting ?? Promise.resolve())
+      .then(loadChangeCheck)
+      .then(
+        (check) => {
+          const change = closed ? null : check(data);
+          if (change) handlers.onChange(change);
+        },
+        // Its code could not be loaded: the change is missed, so everything is asked again.
+        () => {
+          if (!closed) handlers.onResync();
+        },
+      )
+      .finally(() => {
+        if (waiting === after) waiting = null;
+      });
+    waiting = after;
+  };
 
   const scheduleRetry = () => {
     if (closed) return;
@@ -78,8 +124,7 @@ export function followChangeStream(
         } else if (message.event === 'gap') {
           handlers.onResync();
         } else if (message.event === 'change') {
-          const parsed = RestaurantChangeSchema.safeParse(safeJson(message.data));
-          if (parsed.success) handlers.onChange(parsed.data);
+          deliver(safeJson(message.data));
         }
       });
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

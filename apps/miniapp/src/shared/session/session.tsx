@@ -2,6 +2,7 @@ import type { Me, TokenPair } from '@stolik/contracts';
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -183,10 +184,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (attempt === 0) {
       void early.current?.then((profile) => {
         if (cancelled || !profile) return;
-        setMe({ profile, at: Date.now() });
-        setProfileError(null);
         rememberProfile(profile);
-        setProven(true);
+        // The screens this lets in are drawn as a transition: in slices between which the browser
+        // may do other work, not in one long task (issue #21).
+        startTransition(() => {
+          setMe({ profile, at: Date.now() });
+          setProfileError(null);
+          setProven(true);
+        });
       });
     }
     void run.current.done.finally(() => {
@@ -211,9 +216,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     asked.then(
       (profile) => {
         if (controller.signal.aborted) return;
-        setMe({ profile, at: Date.now() });
-        setProfileError(null);
         rememberProfile(profile);
+        // As above: what the profile lets in is drawn in slices.
+        startTransition(() => {
+          setMe({ profile, at: Date.now() });
+          setProfileError(null);
+        });
       },
       (error: unknown) => {
         if (!controller.signal.aborted) setProfileError(error);

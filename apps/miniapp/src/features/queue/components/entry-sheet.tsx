@@ -10,8 +10,7 @@ import { haptic } from '../../../shared/telegram/bridge';
 import { timeOf } from '../../../shared/time/restaurant-clock';
 import { Sheet } from '../../../shared/ui/sheet';
 import { showToast } from '../../../shared/ui/toast';
-import { actionsFor } from '../queue-view';
-import { actionLabel } from './queue-row';
+import { actionLabel, actionsFor } from '../queue-view';
 
 /** Everything about one guest and every move the status machine allows. */
 export function EntrySheet({

@@ -3,7 +3,7 @@ import type { QueueEntry } from '@stolik/contracts';
 import type { QueueAction } from '@stolik/domain';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { actionsFor, elapsedFrom, elapsedMinutes, isOverdue } from '../queue-view';
+import { actionLabel, actionsFor, elapsedFrom, elapsedMinutes, isOverdue } from '../queue-view';
 import { useFormatMinutes } from './elapsed';
 
 /**
@@ -148,9 +148,3 @@ const SINCE = {
   joined: 'liveQueue.elapsedSince.joined',
   sat: 'liveQueue.elapsedSince.sat',
 } as const;
-
-/** 'В очередь' for a reserve entry; each action's own label otherwise. */
-export function actionLabel(entry: QueueEntry, action: QueueAction) {
-  if (action === 'requeue' && entry.status === 'reserve') return 'liveQueue.actions.fromReserve' as const;
-  return `liveQueue.actions.${action}` as const;
-}

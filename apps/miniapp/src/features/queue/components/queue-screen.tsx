@@ -1,14 +1,15 @@
 import '../queue.css';
-import { QUOTE_SETTINGS, type QueueEntry } from '@stolik/contracts';
+import type { QueueEntry } from '@stolik/contracts';
 import {
   BREAKPOINT_LANDSCAPE,
   BREAKPOINT_MOBILE,
   LEGACY_SOURCES,
   type LegacySource,
+  QUOTE_SETTINGS,
   type QueueAction,
 } from '@stolik/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { LiveBadge } from '../../../shared/live/live-badge';
@@ -34,11 +35,21 @@ import {
   rowsOf,
   statusShownIn,
 } from '../queue-view';
-import { EntrySheet } from './entry-sheet';
 import { ForecastStrip } from './forecast-strip';
 import { QueueRow } from './queue-row';
 import { SeatingPanel } from './seating-panel';
-import { WalkInSheet } from './walk-in-sheet';
+
+// The walk-in and entry sheets, with the phone number's library and the forms' checks, load when
+// first opened: the live queue's first render does not evaluate them (issue #21, its blocking time).
+const WalkInSheet = lazy(() => import('./walk-in-sheet').then((m) => ({ default: m.WalkInSheet })));
+const EntrySheet = lazy(() => import('./entry-sheet').then((m) => ({ default: m.EntrySheet })));
+
+/** True from the first time `open` is: a sheet is drawn once wanted, then kept (its closing, its state). */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 /**
  * /restaurant/{id}: the live queue (spec §2 'Живая Очередь'). A phone gets tabs by status and sheets;
@@ -71,6 +82,8 @@ export function QueueScreen() {
   const [selected, setSelected] = useState<number | null>(null);
   const [addingGuest, setAddingGuest] = useState(false);
   const [justAdded, setJustAdded] = useState<number | null>(null);
+  const walkInWanted = useOpenedOnce(addingGuest);
+  const entryWanted = useOpenedOnce(details !== null);
 
   const restaurant = restaurants.data?.find((r) => r.id === restaurantId);
   const graceMinutes = restaurant?.quote_grace_minutes ?? QUOTE_SETTINGS.grace.default;
@@ -271,20 +284,28 @@ export function QueueScreen() {
           <span aria-hidden="true">+</span> {t('liveQueue.addGuest')}
         </button>
       ) : null}
-      <WalkInSheet
-        restaurantId={restaurantId}
-        open={addingGuest}
-        onClose={() => setAddingGuest(false)}
-        onAdded={added}
-        zones={seating.data ?? []}
-        timeZone={timeZone}
-      />
-      <EntrySheet
-        entry={byId(details)}
-        restaurants={restaurants.data ?? []}
-        onAction={act}
-        onClose={() => setDetails(null)}
-      />
+      {walkInWanted ? (
+        <Suspense fallback={null}>
+          <WalkInSheet
+            restaurantId={restaurantId}
+            open={addingGuest}
+            onClose={() => setAddingGuest(false)}
+            onAdded={added}
+            zones={seating.data ?? []}
+            timeZone={timeZone}
+          />
+        </Suspense>
+      ) : null}
+      {entryWanted ? (
+        <Suspense fallback={null}>
+          <EntrySheet
+            entry={byId(details)}
+            restaurants={restaurants.data ?? []}
+            onAction={act}
+            onClose={() => setDetails(null)}
+          />
+        </Suspense>
+      ) : null}
       <Sheet
         open={seatingEntry !== null}
         title={t('liveQueue.seatTitle', { name: seatingEntry?.name || t('liveQueue.guest') })}

@@ -14,7 +14,7 @@ import { pages } from '@stolik/i18n/ru/pages';
 import { queueSources } from '@stolik/i18n/ru/queue-sources';
 import { validation } from '@stolik/i18n/ru/validation';
 
-/** The texts of the staff screens of a restaurant (app/routes/staff-screens.tsx), beyond the entry's own. */
+/** The texts of the staff screens of a restaurant (app/routes/staff-screens.tsx, and the live queue's own chunk), beyond the entry's own. */
 export const texts = {
   analytics,
   booking,
