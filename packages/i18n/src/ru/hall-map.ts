@@ -25,6 +25,8 @@ export const hallMap = {
   freeNow: 'Стол свободен',
   seatGuest: 'Посадить №{{number}}, {{name}}, {{guests}}',
   noFittingGuest: 'В очереди нет гостей, которым подходит этот стол',
+  // The seating rule's refusal said before the tap: a booking holds the table now.
+  heldByBooking: 'Стол держит бронь на {{time}}: гостей из очереди посадите за другой стол',
   book: 'Забронировать этот стол',
   lock: 'Закрыть стол до конца дня',
   unlock: 'Открыть стол',

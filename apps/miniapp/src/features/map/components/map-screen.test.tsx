@@ -1,4 +1,4 @@
-import type { QueueEntry, TableLock } from '@stolik/contracts';
+import type { QueueEntry, SeatingZone, TableLock } from '@stolik/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -55,7 +55,7 @@ const WALK_IN = queueEntry({ id: 10, number: 3, status: 'sat', tables: [4], seat
 const OLGA = queueEntry({ id: 12, number: 5, name: 'Ольга', group_size: 4, created: msk(DAY, '19:00') });
 const IGOR = queueEntry({ id: 11, number: 6, name: 'Игорь', group_size: 2, created: msk(DAY, '19:10') });
 
-function evening(over: { queue?: QueueEntry[]; locks?: TableLock[] } = {}) {
+function evening(over: { queue?: QueueEntry[]; locks?: TableLock[]; zones?: SeatingZone[] } = {}) {
   const hall = {
     // The booking fixtures' API reads this very list: a change made here is what it answers next.
     bookings: EVENING.map((b) => ({ ...b })),
@@ -63,7 +63,7 @@ function evening(over: { queue?: QueueEntry[]; locks?: TableLock[] } = {}) {
     locks: over.locks ?? [lock({ id: 7, table: 5 })],
   };
   bookingApi(server, { bookings: hall.bookings, fits: [fit(6, 'В2', [1, 4])] });
-  mapApi(server, { queue: () => hall.queue, locks: () => hall.locks });
+  mapApi(server, { queue: () => hall.queue, locks: () => hall.locks, zones: () => over.zones ?? [] });
   return hall;
 }
 
@@ -124,6 +124,42 @@ describe('the hall map', () => {
       p.textContent,
     ]);
     expect(pills).toContainEqual(['late', 'Опаздывают']);
+  });
+
+  it('offers no queue guest at a table a booking holds now (the server would refuse), and says why', async () => {
+    vi.setSystemTime(new Date(msk(DAY, '20:10')));
+    const anna = EVENING[1];
+    // The server's seating read: Анна's booking holds table 2 (her guests are late); 3 is free.
+    const held = {
+      id: 2,
+      name: 'Анна',
+      group_size: 2,
+      seating_time: anna?.seating_time ?? '',
+      end_time: anna?.end_time ?? '',
+    };
+    const tile = (id: number, bookedBy: typeof held | null) => ({
+      id,
+      number: String(id),
+      seats_min: 1,
+      seats_max: 4,
+      occupied_by: null,
+      booked_by: bookedBy,
+      next_booking: null,
+    });
+    evening({ zones: [{ id: 1, name: 'Зал', tables: [tile(2, held), tile(3, null)] }] });
+    const user = userEvent.setup();
+    renderMap();
+    await user.click(await table(/^Стол 2: Опаздывают/));
+    const sheet = await screen.findByRole('dialog', { name: 'Стол 2' });
+    expect(
+      await within(sheet).findByText('Стол держит бронь на 20:00: гостей из очереди посадите за другой стол'),
+    ).toBeTruthy();
+    expect(within(sheet).queryByRole('button', { name: /^Посадить №/ })).toBeNull();
+    // A free table still offers the queue's next fitting guest.
+    await user.click(within(sheet).getByRole('button', { name: 'Закрыть' }));
+    await user.click(await table(/^Стол 3: Свободен/));
+    const free = await screen.findByRole('dialog', { name: 'Стол 3' });
+    expect(within(free).getByRole('button', { name: 'Посадить №5, Ольга, 4 гостя' })).toBeTruthy();
   });
 
   it('seats the next fitting guest from the queue at a tapped free table, and shows the table taken', async () => {

@@ -20,6 +20,7 @@ import { useHallNow } from '../../../shared/hall/use-hall-now';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { LiveBadge } from '../../../shared/live/live-badge';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
+import { queueKeys, seatingQuery } from '../../../shared/queue/queue-api';
 import { useQueueMove } from '../../../shared/queue/use-queue-actions';
 import { useRestaurant } from '../../../shared/restaurants/get-restaurant';
 import { haptic } from '../../../shared/telegram/bridge';
@@ -41,8 +42,12 @@ export function MapScreen() {
   useTelegramVerticalSwipesOff(); // the hall is dragged and pinched: a swipe must not close the app
   const restaurantId = Number(useParams().id);
   const restaurant = useRestaurant(restaurantId);
-  // Seats, bookings, locks and the scheme itself all change the picture.
-  const live = useRestaurantChanges(restaurantId, ['queue', 'booking', 'table']);
+  // Seats, bookings, locks and the scheme itself all change the picture, and which tables a booking
+  // holds now (the seat picker's read, in the queue's keys).
+  const live = useRestaurantChanges(restaurantId, ['queue', 'booking', 'table'], {
+    booking: queueKeys.seating(restaurantId),
+    table: queueKeys.seating(restaurantId),
+  });
   return (
     <Page titleKey="pages.scheme" actions={<LiveBadge state={live} />}>
       {restaurant.data ? <MapHall restaurant={restaurant.data} /> : <ListSkeleton rows={4} />}
@@ -61,6 +66,15 @@ function MapHall({ restaurant }: { restaurant: Restaurant }) {
   const tableIds = useMemo(() => placed?.map((p) => p.table) ?? [], [placed]);
   const hall = useHallNow(restaurantId, timeZone, tableIds);
   const { now, today, states } = hall;
+  // The tables a booking holds now, as the seating rule reads them: no queue guest is offered there.
+  const seating = useQuery(seatingQuery(restaurantId));
+  const heldBy = useMemo(
+    () =>
+      new Map(
+        (seating.data ?? []).flatMap((zone) => zone.tables).map((table) => [table.id, table.booked_by]),
+      ),
+    [seating.data],
+  );
   const queueMove = useQueueMove(restaurantId);
   const bookingMove = useBookingMove(restaurantId);
   const lockChange = useMutation({
@@ -155,6 +169,7 @@ function MapHall({ restaurant }: { restaurant: Restaurant }) {
             table={openTable}
             state={openState}
             guest={nextFittingGuest(hall.queue, openTable)}
+            heldBy={heldBy.get(openTable.id) ?? null}
             timeZone={timeZone}
             now={now}
             busy={queueMove.isPending || bookingMove.isPending || lockChange.isPending}

@@ -1,4 +1,4 @@
-import type { Booking, QueueEntry, Table } from '@stolik/contracts';
+import type { Booking, QueueEntry, SeatingBooking, Table } from '@stolik/contracts';
 import { nextBookingStatuses } from '@stolik/domain';
 import { labelOf } from '../../../shared/bookings/booking-view';
 import { StatusBadge } from '../../../shared/bookings/status-badge';
@@ -28,6 +28,7 @@ export function TableSheetBody({
   table,
   state,
   guest,
+  heldBy,
   timeZone,
   now,
   busy,
@@ -37,6 +38,8 @@ export function TableSheetBody({
   state: TableState;
   /** The next fitting guest from the queue, when the table can take one. */
   guest: QueueEntry | null;
+  /** The booking that holds the table now (the server's read): the queue's guests cannot sit here. */
+  heldBy: SeatingBooking | null;
   timeZone: string;
   now: number;
   busy: boolean;
@@ -138,7 +141,11 @@ export function TableSheetBody({
       {canSeat ? (
         <section className="table-sheet__block" aria-label={t('hallMap.fromQueue')}>
           <h3 className="table-sheet__heading">{t('hallMap.fromQueue')}</h3>
-          {guest ? (
+          {heldBy ? (
+            <p className="table-sheet__hint">
+              {t('hallMap.heldByBooking', { time: clock(heldBy.seating_time) })}
+            </p>
+          ) : guest ? (
             <button
               type="button"
               className={`button button--wide ${seatNext ? 'button--secondary' : ''}`}

@@ -1,4 +1,4 @@
-import type { QueueEntry, SchemeView, TableLock } from '@stolik/contracts';
+import type { QueueEntry, SchemeView, SeatingZone, TableLock } from '@stolik/contracts';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { DAY, msk } from '../../../test/booking-fixtures';
@@ -56,13 +56,16 @@ export interface MapApi {
   scheme?: SchemeView;
   queue?: () => QueueEntry[];
   locks?: () => TableLock[];
+  /** The seat picker's hall: which tables a booking holds now. */
+  zones?: () => SeatingZone[];
 }
 
-/** The map's own endpoints (the scheme, the queue, the locks) beside the booking fixtures' ones. */
+/** The map's own endpoints (the scheme, the queue, the locks, the seating hall) beside the booking fixtures' ones. */
 export function mapApi(server: SetupServer, api: MapApi = {}) {
   server.use(
     http.get('*/api/restaurant/1/scheme/', () => HttpResponse.json(api.scheme ?? SCHEME)),
     http.get('*/api/reservation/', () => HttpResponse.json(api.queue?.() ?? [])),
+    http.get('*/api/reservation/zones/1/', () => HttpResponse.json(api.zones?.() ?? [])),
     http.get('*/api/restaurant/1/table_locks/', () => HttpResponse.json(api.locks?.() ?? [])),
   );
 }
