@@ -219,7 +219,7 @@ export class FakeBotApi {
 }
 
 /** The highest number of calls within any window of `windowMs` (the peak rate), optionally per key. */
-export function peakInWindow(calls: readonly RecordedCall[], windowMs: number): number {
+export function peakInWindow(calls: readonly Pick<RecordedCall, 'at'>[], windowMs: number): number {
   const times = calls.map((call) => call.at).sort((a, b) => a - b);
   let peak = 0;
   let start = 0;

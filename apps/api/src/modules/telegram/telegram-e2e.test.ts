@@ -170,6 +170,16 @@ describe('Telegram end to end: linking, subscribing, hearing of a guest, acting 
     const chats = Array.from({ length: 200 }, (_, i) => 930_001 + i);
     const toBurst = () => sent().filter((c) => chats.includes(Number(c.payload.chat_id)));
 
+    // When each of the burst's sends left its dispatcher. The fake's own times are when it read
+    // them: in this one process, a loop held up by the embedded database reads several at once.
+    const departures: { at: number }[] = [];
+    const recordDepartures = (runtime: TelegramRuntime) =>
+      runtime.deliveryApi.config.use((prev, method, payload, signal) => {
+        const chat = Number((payload as { chat_id?: unknown }).chat_id);
+        if (method === 'sendMessage' && chats.includes(chat)) departures.push({ at: Date.now() });
+        return prev(method, payload, signal);
+      });
+    recordDepartures(app);
     await app.start();
     // The burst: 20 guests called every 100 ms while the bot runs, crashes and comes back.
     const burst = (async () => {
@@ -203,6 +213,7 @@ describe('Telegram end to end: linking, subscribing, hearing of a guest, acting 
       // The dead dispatcher's claims come back after 3 s (60 s in production).
       tuning: { pollMs: 50, leaseMs: 3000 },
     });
+    recordDepartures(second);
     await second.start();
     try {
       // Telegram says 'too many requests' once, well into the second half of the burst.
@@ -252,7 +263,8 @@ describe('Telegram end to end: linking, subscribing, hearing of a guest, acting 
     const duringPause = toBurst().filter((c) => c.at > refusedAt + 500 && c.at < refusedAt + 2000);
     expect(duringPause).toEqual([]);
 
-    // The limits held across the crash: at most 30 messages in any second.
-    expect(peakInWindow(toBurst(), 1000)).toBeLessThanOrEqual(30);
+    // The limits held across the crash: at most 30 messages left in any second.
+    expect(departures.length).toBeGreaterThanOrEqual(toBurst().length);
+    expect(peakInWindow(departures, 1000)).toBeLessThanOrEqual(30);
   }, 120_000);
 });

@@ -60,10 +60,11 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps) {
     logger: deps.logger,
     callTimeoutMs: deps.callTimeoutMs ?? BOT_API_TIMEOUT_MS,
   });
+  // The dispatcher's own client, without the chat's auto-retry: it keeps its rate state in the database.
+  const deliveryApi = createDeliveryApi(deps.token, deps.apiRoot, deps.tuning?.leaseMs);
   const dispatcher = createDispatcher({
     db: deps.database.db,
-    // Its own client, without the chat's auto-retry: the dispatcher keeps its rate state in the database.
-    api: createDeliveryApi(deps.token, deps.apiRoot, deps.tuning?.leaseMs),
+    api: deliveryApi,
     publicUrl: deps.publicUrl,
     // The bot's username is known once it has met Telegram (getMe); until then, web_app buttons.
     miniApp: () => miniAppAddress(bot.isInited() ? bot.botInfo.username : undefined, deps.miniAppShortName),
@@ -105,6 +106,8 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps) {
   return {
     bot,
     dispatcher,
+    /** The dispatcher's Bot API client (tests read when each send left, not when it arrived). */
+    deliveryApi,
     mode,
 
     /**
