@@ -1,12 +1,12 @@
 import { BookingPage, GuestQueueStatus, PublicRestaurant, QueueEntry, SeatingZone } from '@stolik/contracts';
 import { schema } from '@stolik/db';
-import { localIsoDate } from '@stolik/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createIdentities, type Identities, type Person } from '../../test/identities';
 import { openTestRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { serviceDateOf } from '../booking/availability-input';
 
 /**
  * The hot reads answered from the read cache (read-cache.ts) and the viewer from the viewer cache
@@ -79,14 +79,17 @@ describe('the hot reads, kept per restaurant until a change is heard', () => {
 
   it("the day's bookings: a booking taken in this process shows as taken in the next page", async () => {
     const h = await hall('Кэш броней');
-    const day = localIsoDate('Europe/Moscow', new Date());
+    const seatingTime = new Date(Date.now() + 3 * 3600_000);
+    // The list's day is the booking's service day, whatever the hour of the run (late at night the
+    // booking is on the next one).
+    const day = serviceDateOf('Europe/Moscow', seatingTime);
     const url = `/api/booking/?restaurant_id=${h.id}&start_date=${day}&end_date=${day}&in_waiting_queue=false&page=1&page_size=500`;
     const [booking] = await t.database.db
       .insert(schema.bookings)
       .values({
         restaurantId: h.id,
         groupSize: 2,
-        seatingTime: new Date(Date.now() + 3 * 3600_000),
+        seatingTime,
         endTime: new Date(Date.now() + 5 * 3600_000),
         status: 'new',
         name: 'Бронь',
