@@ -21,11 +21,12 @@ export interface RetentionOutcome {
 }
 
 type Executor = Pick<Database, 'execute'>;
-const changed = async (db: Executor, statement: SQL) =>
+/** How many rows a statement with `returning` touched. */
+export const changed = async (db: Executor, statement: SQL) =>
   ((await db.execute(statement)) as unknown as { rows: unknown[] }).rows.length;
 
 /** Runs one batch after another until a batch comes back short; returns how many rows went. */
-async function drain(batch: number, step: () => Promise<number>): Promise<number> {
+export async function drain(batch: number, step: () => Promise<number>): Promise<number> {
   let total = 0;
   for (;;) {
     const done = await step();
