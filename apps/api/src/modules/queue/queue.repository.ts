@@ -251,13 +251,13 @@ export function createQueueRepository(db: Database) {
             )
             .orderBy(desc(queueEntries.updatedAt), desc(queueEntries.id)),
 
+    /** The parties waiting and seated, in queue order (a Fake is no party), for the hall's simulation. */
+    inHall: (restaurantId: number): Promise<HallParty[]> => hot.inHall.execute({ restaurantId }),
+
     /**
      * The parties in these statuses, in queue order (who came first). A Fake is no party: it waits
      * for nothing and holds no table (legacy-source.ts of @stolik/domain).
      */
-    /** The parties waiting and seated, in queue order (a Fake is no party), for the hall's simulation. */
-    inHall: (restaurantId: number): Promise<HallParty[]> => hot.inHall.execute({ restaurantId }),
-
     inStatuses: (restaurantId: number, statuses: QueueStatus[]): Promise<HallParty[]> =>
       db
         .select(inHall)
