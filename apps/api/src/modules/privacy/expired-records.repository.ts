@@ -1,5 +1,6 @@
 import { type Database, schema } from '@stolik/db';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { REFRESH_TTL_S } from '../auth/tokens';
 import { changed, drain, RETENTION_BATCH } from './retention.repository';
 
@@ -39,41 +40,30 @@ export async function forgetExpiredRecords(
   batch: number = RETENTION_BATCH,
 ): Promise<ExpiredRecordsOutcome> {
   const at = sql`${now.toISOString()}::timestamptz`;
+  /** Deletes the rows of `table` where `expired` holds, `batch` keys at a time, to the last one. */
+  const forget = (table: PgTable, key: PgColumn, expired: SQL) =>
+    drain(batch, () =>
+      changed(
+        db,
+        sql`delete from ${table} where ${key} in (select ${key} from ${table} where ${expired} limit ${batch}) returning 1`,
+      ),
+    );
   return {
-    refreshTokens: await drain(batch, () =>
-      changed(
-        db,
-        sql`delete from ${refreshTokens} where ${refreshTokens.jti} in (
-              select ${refreshTokens.jti} from ${refreshTokens} where ${refreshTokens.expiresAt} < ${at}
-              limit ${batch}) returning 1`,
-      ),
+    refreshTokens: await forget(refreshTokens, refreshTokens.jti, sql`${refreshTokens.expiresAt} < ${at}`),
+    endedSessions: await forget(
+      endedSessions,
+      endedSessions.id,
+      sql`${endedSessions.endedAt} < ${at} - make_interval(secs => ${REFRESH_TTL_S})`,
     ),
-    endedSessions: await drain(batch, () =>
-      changed(
-        db,
-        sql`delete from ${endedSessions} where ${endedSessions.id} in (
-              select ${endedSessions.id} from ${endedSessions}
-              where ${endedSessions.endedAt} < ${at} - make_interval(secs => ${REFRESH_TTL_S})
-              limit ${batch}) returning 1`,
-      ),
+    rateLimitCounters: await forget(
+      rateLimitCounters,
+      rateLimitCounters.key,
+      sql`${rateLimitCounters.windowStart} < ${at} - make_interval(secs => ${RATE_LIMIT_COUNTERS_KEPT_S})`,
     ),
-    rateLimitCounters: await drain(batch, () =>
-      changed(
-        db,
-        sql`delete from ${rateLimitCounters} where ${rateLimitCounters.key} in (
-              select ${rateLimitCounters.key} from ${rateLimitCounters}
-              where ${rateLimitCounters.windowStart} < ${at} - make_interval(secs => ${RATE_LIMIT_COUNTERS_KEPT_S})
-              limit ${batch}) returning 1`,
-      ),
-    ),
-    telegramLinkTokens: await drain(batch, () =>
-      changed(
-        db,
-        sql`delete from ${telegramLinkTokens} where ${telegramLinkTokens.tokenHash} in (
-              select ${telegramLinkTokens.tokenHash} from ${telegramLinkTokens}
-              where ${telegramLinkTokens.expiresAt} < ${at}
-              limit ${batch}) returning 1`,
-      ),
+    telegramLinkTokens: await forget(
+      telegramLinkTokens,
+      telegramLinkTokens.tokenHash,
+      sql`${telegramLinkTokens.expiresAt} < ${at}`,
     ),
   };
 }
