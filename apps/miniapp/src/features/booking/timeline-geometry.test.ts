@@ -3,6 +3,7 @@ import { labelOf } from '../../shared/bookings/booking-view';
 import { booking, DAY, dayTable, msk } from '../../test/booking-fixtures';
 import {
   assignLanes,
+  barBox,
   buildTimeline,
   cellAt,
   DEFAULT_RANGE,
@@ -52,6 +53,20 @@ describe('time to pixels and back', () => {
   it('clamps what lies outside the axis to its ends', () => {
     expect(xOf(scale, 9 * H)).toBe(0);
     expect(widthOf(scale, { from: 23 * H, to: 26 * H })).toBe(60 * 1.6);
+  });
+
+  it('draws a bar at least a tap wide, kept on the axis', () => {
+    // 90 minutes: its own width.
+    expect(barBox(scale, { from: 19 * H, to: 20 * H + 30 })).toEqual({ left: 9 * H * 1.6, width: 144 });
+    // 15 minutes (24 px) widen to the right…
+    expect(barBox(scale, { from: 12 * H, to: 12 * H + 15 })).toEqual({ left: 2 * H * 1.6, width: 44 });
+    // …and one the axis's end cuts to 15 minutes widens to the left, ending where the axis ends.
+    expect(barBox(scale, { from: 23 * H + 45, to: 25 * H + 15 })).toEqual({
+      left: 14 * H * 1.6 - 44,
+      width: 44,
+    });
+    // Wholly before the axis: a tap wide at its start.
+    expect(barBox(scale, { from: 8 * H, to: 9 * H })).toEqual({ left: 0, width: 44 });
   });
 
   it('reads a tap as the start of the quarter under it', () => {

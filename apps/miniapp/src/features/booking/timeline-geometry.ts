@@ -65,6 +65,22 @@ export const xOf = (scale: TimelineScale, minutes: number): number =>
 export const widthOf = (scale: TimelineScale, span: Span): number =>
   Math.max(0, xOf(scale, span.to) - xOf(scale, span.from));
 
+/** The least a booking's bar is wide: a finger's tap (UX.md: 44 px targets). */
+export const BAR_MIN_WIDTH = 44;
+
+/**
+ * Where a booking's bar is drawn: its span, but never narrower than a tap, even when the booking is
+ * short or the axis cuts it (a party booked at 05:45 on a night that ends at 06:00 shows 15
+ * minutes, 24 px). The extra width goes to the right, or to the left at the axis's end, so the bar
+ * stays on the axis; it may then cover the edge of a neighbour in its lane, which stays tappable.
+ */
+export function barBox(scale: TimelineScale, span: Span): { left: number; width: number } {
+  const axis = axisWidth(scale);
+  const width = Math.min(axis, Math.max(BAR_MIN_WIDTH, widthOf(scale, span)));
+  const left = Math.max(0, Math.min(xOf(scale, span.from), axis - width));
+  return { left, width };
+}
+
 export const axisWidth = (scale: TimelineScale): number =>
   (scale.range.end - scale.range.start) * scale.pxPerMinute;
 

@@ -8,6 +8,7 @@ import { useTelegramVerticalSwipesOff } from '../../../shared/telegram/telegram'
 import { clockTime, displayDate, minutesIntoDay } from '../../../shared/time/booking-time';
 import {
   axisWidth,
+  barBox,
   cellAt,
   derivedLabel,
   hourMarks,
@@ -228,7 +229,7 @@ const TimelineRowView = memo(function TimelineRowView({
               data-tone={BOOKING_TONE[label]}
               data-testid="timeline-bar"
               style={{
-                ...spanStyle(scale, bar),
+                ...barBox(scale, bar),
                 top: `calc(${(bar.lane / bar.lanes) * 100}% + 3px)`,
                 height: `calc(${100 / bar.lanes}% - 6px)`,
               }}
