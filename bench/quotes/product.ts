@@ -123,7 +123,7 @@ export function learnedHistory(history: NightRecord[]): QuoteHistory {
 }
 
 /**
- * The product's quote as the API computes it at a join (`withQuote`): `quoteWaits` of the domain
+ * The product's quote as the API computes it at a join (`joinQuote`): `quoteWaits` of the domain
  * with the hall as the API's database holds it (queue parties and seated bookings at their tables,
  * bookings to come holding theirs, the waiting queue with the newcomer last), the restaurant's
  * learned history, and its settings (walk from the door 5 min, cleaning 10 min: the defaults).

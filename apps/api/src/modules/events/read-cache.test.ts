@@ -73,7 +73,7 @@ describe('the hot reads, kept per restaurant until a change is heard', () => {
     const after = await read(z.array(QueueEntry), url);
     expect(after.map((e) => e.id).sort()).toEqual([first.id, second.id].sort());
     expect(after.find((e) => e.id === first.id)?.name).toBe('Переименован тихо');
-    // The wait quoted to the walk-in is in the list too (it is set after the entry, and announced).
+    // The wait quoted to the walk-in is in the list too (recorded with the entry, in its transaction).
     expect(after.find((e) => e.id === second.id)?.quoted_wait).toBe(second.quoted_wait);
   });
 

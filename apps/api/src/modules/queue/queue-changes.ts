@@ -39,6 +39,8 @@ export interface NewEntry {
   /** 'live' (waiting), 'reserve' (held for later) or 'sat' (seated at once at `tableIds`). */
   status?: 'live' | 'reserve' | 'sat';
   tableIds?: number[];
+  /** A waiting party's quote, given its id (queue-waits.ts, `joinQuote`): recorded with the entry. */
+  quote?: (id: number) => { quoted: number | null; estimated: number | null };
 }
 
 /**
@@ -126,8 +128,14 @@ export function createQueueChanges(db: Database, now: () => Date, repository: Qu
           telegramChatId: input.telegramChatId ?? null,
           guestDeviceHash: input.guestDeviceHash ?? null,
         });
-        await log(tx, entry, null, input.by);
-        return entry;
+        let written = entry;
+        if (input.quote && status === 'live') {
+          const { quoted, estimated } = input.quote(entry.id);
+          await repository.recordQuote(tx, entry.id, quoted, estimated);
+          written = { ...entry, quotedWaitMinutes: quoted, estimatedWaitMinutes: estimated };
+        }
+        await log(tx, written, null, input.by);
+        return written;
       });
     },
 

@@ -15,9 +15,15 @@ import { moveToRestaurant } from '../../shared/move-to-restaurant';
 import { phoneOrThrow } from '../../shared/phone-input';
 import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
 import type { EntryRow, QueueRepository } from './queue.repository';
-import { asAlreadyQueued, changedElsewhere, type QueueChanges, transitionRefused } from './queue-changes';
+import {
+  asAlreadyQueued,
+  changedElsewhere,
+  type NewEntry,
+  type QueueChanges,
+  transitionRefused,
+} from './queue-changes';
 import type { QueueViews } from './queue-views';
-import type { QueueWaits } from './queue-waits';
+import type { JoinQuote, QueueWaits } from './queue-waits';
 
 /** Hostesses add guests (walk-ins, held, seated at once), correct them and move them through the machine. */
 export function createQueueCommands(
@@ -39,6 +45,7 @@ export function createQueueCommands(
     body: WalkInBody,
     status: 'live' | 'reserve' | 'sat',
     tableIds: number[] = [],
+    quote?: NewEntry['quote'],
   ): Promise<EntryRow> {
     requireRestaurant(viewer, body.restaurant, 'member');
     const restaurant = await restaurantOrThrow(db, body.restaurant);
@@ -46,6 +53,7 @@ export function createQueueCommands(
     if (status === 'sat') await tablesOfOrThrow(restaurant.id, tableIds);
     try {
       return await changes.insert({
+        ...(quote ? { quote } : {}),
         restaurantId: restaurant.id,
         timezone: restaurant.timezone,
         groupSize: body.group_size,
@@ -67,9 +75,15 @@ export function createQueueCommands(
   return {
     /** POST /api/reservation/: a walk-in added by a hostess. */
     async walkIn(viewer: Viewer, body: WalkInBody): Promise<QueueEntry> {
-      const entry = await addByStaff(viewer, body, 'live');
-      const quoted = await waits.withQuote(entry);
-      return views.view(quoted.entry, quoted.estimate);
+      requireRestaurant(viewer, body.restaurant, 'member');
+      // The hall read before the party is written, its quote recorded with it (queue-waits.ts).
+      const hall = await waits.hallOf(body.restaurant);
+      let given: JoinQuote | undefined;
+      const entry = await addByStaff(viewer, body, 'live', [], (id) => {
+        given = waits.joinQuote(hall, { id, partySize: body.group_size, source: 'staff' });
+        return given;
+      });
+      return views.view(entry, given?.estimate);
     },
 
     /** POST /api/reservation/create_reservation/: held in reserve, out of the waits until staff make it live. */

@@ -68,8 +68,11 @@ export function createGuestQueue(
         const earlier = await replayed(key);
         if (earlier) return earlier;
       }
+      // The hall read before the party is written, its quote recorded with it (queue-waits.ts).
+      const hall = await waits.hallOf(restaurant.id);
       try {
         const entry = await changes.insert({
+          quote: (id) => waits.joinQuote(hall, { id, partySize: body.group_size, source }),
           restaurantId: restaurant.id,
           timezone: restaurant.timezone,
           groupSize: body.group_size,
@@ -84,7 +87,6 @@ export function createGuestQueue(
           guestDeviceHash: body.device_key ? deviceHash(body.device_key) : null,
           by: null,
         });
-        await waits.withQuote(entry);
         return { created: true, status: await guestView(entry, restaurant.name) };
       } catch (error) {
         if (key && isUniqueViolation(error, 'queue_entries_idempotency_uq')) {

@@ -1,6 +1,7 @@
 import { QUOTE_SETTINGS } from '@stolik/contracts';
 import type { Database } from '@stolik/db';
 import {
+  type EntrySource,
   type JoinedFrom,
   joinedFrom,
   type NoShowChance,
@@ -16,7 +17,7 @@ import {
   turnModel,
   type WaitingParty,
 } from '@stolik/domain';
-import { type EntryRow, type HallParty, type QueueRepository, WAITING } from './queue.repository';
+import { type HallParty, type QueueRepository, WAITING } from './queue.repository';
 import { loadQuoteRecord } from './quote-record.repository';
 
 const CLEANING_MINUTES = 10;
@@ -28,6 +29,13 @@ const TURN_HISTORY_DAYS = 28;
 /** Booked guests past their end time are expected to leave within minutes. */
 const OVERSTAY_MS = 5 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
+
+/** A joining party's quote and the simulation's estimate behind it (queue_entries' two columns). */
+export interface JoinQuote {
+  quoted: number | null;
+  estimated: number | null;
+  estimate: Quote | undefined;
+}
 
 /** The hall as the simulation needs it: tables, who sits where, who waits in order, turn times. */
 export interface Hall {
@@ -157,18 +165,21 @@ export function createQueueWaits(
     return new Map(simulate(await hallOf(restaurantId)).map((e) => [e.id, e]));
   }
 
-  /** The quote recorded for accuracy: the simulation with the new party at the end of the queue. */
-  async function withQuote(entry: EntryRow): Promise<{ entry: EntryRow; estimate: Quote | undefined }> {
-    const estimate = (await estimates(entry.restaurantId)).get(entry.id);
-    const quoted = estimate?.waitMinutes ?? null;
+  /**
+   * The quote recorded for accuracy at a join: the hall as it was read just before the party was
+   * written, simulated with the party at the end of the queue under its own id (its draws are its
+   * own, as in every later estimate of it). Pure, so that the join's own transaction records the
+   * quote with the entry: one change announced to the open screens, not the entry and then its
+   * quote a moment later.
+   */
+  function joinQuote(hall: Hall, party: { id: number; partySize: number; source: EntrySource }): JoinQuote {
+    const estimate = simulate(hall, [
+      { id: party.id, partySize: party.partySize, from: joinedFrom(party.source) },
+    ]).find((e) => e.id === party.id);
     // The simulation's own estimate beside the quote: what the record's correction learns from.
-    const estimated = estimate?.estimateMinutes ?? null;
-    if (entry.quotedWaitMinutes !== quoted || entry.estimatedWaitMinutes !== estimated) {
-      await repository.setQuote(entry.id, quoted, estimated);
-    }
-    return { entry: { ...entry, quotedWaitMinutes: quoted, estimatedWaitMinutes: estimated }, estimate };
+    return { quoted: estimate?.waitMinutes ?? null, estimated: estimate?.estimateMinutes ?? null, estimate };
   }
 
-  return { hallOf, simulate, estimates, withQuote };
+  return { hallOf, simulate, estimates, joinQuote };
 }
 export type QueueWaits = ReturnType<typeof createQueueWaits>;

@@ -24,7 +24,6 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { announceChange } from '../events/changes.repository';
 import { countsInQueueFiguresSql, legacySourceCondition } from './entry-source.repository';
 
 const {
@@ -413,22 +412,18 @@ export function createQueueRepository(db: Database) {
       return { turns, outcomes };
     },
 
-    /**
-     * The quote given and the hall simulation's estimate it came from (issue #20). Staff see the
-     * quote in the list, so it is announced like any change of the entry (and the read caches drop it).
-     */
-    setQuote: (id: number, quoted: number | null, estimated: number | null) =>
-      db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(queueEntries)
-          .set({ quotedWaitMinutes: quoted, estimatedWaitMinutes: estimated })
-          .where(eq(queueEntries.id, id))
-          .returning({ restaurantId: queueEntries.restaurantId, status: queueEntries.status });
-        if (row)
-          await announceChange(tx, { kind: 'queue', restaurant: row.restaurantId, id, status: row.status });
-      }),
-
     // ---- in a writing transaction ----
+
+    /**
+     * The quote given at a join and the hall simulation's estimate it came from (issue #20), in the
+     * join's transaction: announced with the entry by its status log.
+     */
+    async recordQuote(tx: Tx, id: number, quoted: number | null, estimated: number | null): Promise<void> {
+      await tx
+        .update(queueEntries)
+        .set({ quotedWaitMinutes: quoted, estimatedWaitMinutes: estimated })
+        .where(eq(queueEntries.id, id));
+    },
 
     /** The next number of a restaurant's day, taken atomically by concurrent joins. */
     async nextNumber(tx: Tx, restaurantId: number, serviceDate: string): Promise<number> {
