@@ -12,6 +12,7 @@ import {
   freeCells,
   hourMarks,
   isFree,
+  labelSide,
   rowFlags,
   type TimelineScale,
   widthOf,
@@ -67,6 +68,13 @@ describe('time to pixels and back', () => {
     });
     // Wholly before the axis: a tap wide at its start.
     expect(barBox(scale, { from: 8 * H, to: 9 * H })).toEqual({ left: 0, width: 44 });
+  });
+
+  it("puts the current time's label beside its line near either end of the axis, centred elsewhere", () => {
+    expect(labelSide(scale, 10)).toBe('start');
+    expect(labelSide(scale, 400)).toBeUndefined();
+    // 25 minutes (40 px) before the axis's end: the label ends at the line.
+    expect(labelSide(scale, 14 * H * 1.6 - 40)).toBe('end');
   });
 
   it('reads a tap as the start of the quarter under it', () => {

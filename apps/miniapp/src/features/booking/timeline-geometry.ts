@@ -81,6 +81,20 @@ export function barBox(scale: TimelineScale, span: Span): { left: number; width:
   return { left, width };
 }
 
+/** Half the width of the current time's label ("Сейчас 23:45" at 11 px), with a little room. */
+const NOW_LABEL_HALF = 48;
+
+/**
+ * Where the current time's label sits against its line `x` pixels along the axis: centred on it,
+ * but beside it near either end of the axis ('start': it begins at the line, 'end': it ends there),
+ * so that it is not cut at the timeline's edge.
+ */
+export function labelSide(scale: TimelineScale, x: number): 'start' | 'end' | undefined {
+  if (x < NOW_LABEL_HALF) return 'start';
+  if (x > axisWidth(scale) - NOW_LABEL_HALF) return 'end';
+  return undefined;
+}
+
 export const axisWidth = (scale: TimelineScale): number =>
   (scale.range.end - scale.range.start) * scale.pxPerMinute;
 

@@ -12,6 +12,7 @@ import {
   cellAt,
   derivedLabel,
   hourMarks,
+  labelSide,
   type RowFlags,
   type Span,
   type TimelineModel,
@@ -132,7 +133,7 @@ function NowMark({
   const left = xOf(scale, minutes);
   if (!withTime) return <div className="timeline__now-line" style={{ left }} data-testid="now-line" />;
   return (
-    <span className="timeline__now-time" style={{ left }}>
+    <span className="timeline__now-time" style={{ left }} data-side={labelSide(scale, left)}>
       {t('booking.now', { time: clockTime(minutes) })}
     </span>
   );
