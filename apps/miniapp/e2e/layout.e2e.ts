@@ -164,8 +164,15 @@ describe('the layout of every screen, phone and tablet, browser and Telegram, li
     await linkTelegram(product.url, MANAGER.email, MANAGER.password, signedInitData({ user: IRINA }));
     const staff = await hostessApi(product.url);
     evening = await seedEvening(product.url, staff);
-    // The evening the screens are judged on is really there: the long name, a late party.
-    const day = (await (await staff('GET', '/api/booking/?restaurant_id=1&page_size=100')).json()) as {
+    // The evening the screens are judged on is really there: the long name, a late party. Asked
+    // from the service day of half an hour ago to today's: just after 06:00 Moscow time the late
+    // party, due before then, belongs to the day that has just ended.
+    const serviceDay = (at: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(at - 6 * 3600_000);
+    const days = `start_date=${serviceDay(Date.now() - 1800_000)}&end_date=${serviceDay(Date.now())}`;
+    const day = (await (
+      await staff('GET', `/api/booking/?restaurant_id=1&${days}&page_size=100`)
+    ).json()) as {
       results: { name: string; seating_time: string; status: string }[];
     };
     expect(day.results.map((b) => b.name)).toContain(LONG_NAME);
