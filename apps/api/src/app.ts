@@ -160,7 +160,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = deps.database.db;
   const tokens = createTokenSigner(await loadSigningKey(db, deps.config.jwtSecret));
   const limiter = createRateLimiter(db);
-  const auth = createAuthService(db, tokens, limiter);
+  const changes = createChangeHub(deps.database, (payload) =>
+    app.log.warn({ payload }, 'a change notification that is not a RestaurantChange'),
+  );
+  app.addHook('onClose', () => changes.close());
+  const auth = createAuthService(db, tokens, limiter, () => changes.caughtUp());
   const usersRepository = createUsersRepository(db);
   // Links in invitations: the configured address, else the one this API is reached at.
   let seenOrigin = 'http://localhost:3000';
@@ -178,10 +182,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users: usersRepository,
     invitations,
   });
-  const changes = createChangeHub(deps.database, (payload) =>
-    app.log.warn({ payload }, 'a change notification that is not a RestaurantChange'),
-  );
-  app.addHook('onClose', () => changes.close());
   // A write answers once this process has heard its own changes: whatever it reads next, from a
   // cache or not, is not older than the write (ChangeHub.caughtUp). Refused ones changed nothing
   // (and a flood of them must not cost a query each).

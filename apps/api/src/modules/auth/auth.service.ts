@@ -37,7 +37,18 @@ export const invalidCredentials = () => new FieldValidationError({ password: [Me
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-export function createAuthService(db: Database, tokens: TokenSigner, limiter: RateLimiter) {
+/**
+ * `heard`: resolves once this process has heard the changes committed so far (ChangeHub.caughtUp).
+ * A refresh token that comes back ends its session and is refused (401): a refused write, which
+ * the API does not otherwise wait on, so the reuse waits itself, and the session's access tokens
+ * are refused by this process's very next request (its viewer cache has forgotten them).
+ */
+export function createAuthService(
+  db: Database,
+  tokens: TokenSigner,
+  limiter: RateLimiter,
+  heard: () => Promise<unknown> = async () => {},
+) {
   const repository = createAuthRepository(db);
   const sessions = createSessionsRepository(db);
 
@@ -69,6 +80,7 @@ export function createAuthService(db: Database, tokens: TokenSigner, limiter: Ra
 
   async function revokeFamily(familyId: string) {
     await sessions.endSession(familyId);
+    await heard();
   }
 
   return {
