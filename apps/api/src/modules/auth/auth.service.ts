@@ -78,6 +78,7 @@ export function createAuthService(
     }
   }
 
+  /** Ends a session on a refused refresh (401): a refused write, so it waits for `heard` itself. */
   async function revokeFamily(familyId: string) {
     await sessions.endSession(familyId);
     await heard();
@@ -167,7 +168,8 @@ export function createAuthService(
       const claims = await tokens.verify(token, 'refresh');
       if (!claims) throw tokenNotValid();
       const row = await repository.findRefreshToken(claims.jti);
-      if (row) await revokeFamily(row.familyId);
+      // Answered 204: the API waits until it has heard the session end (app.ts, onSend).
+      if (row) await sessions.endSession(row.familyId);
     },
 
     /** Every session of a user ends (deactivation). */
