@@ -117,25 +117,37 @@ export const SeatingBooking = z.object({
 });
 export type SeatingBooking = z.infer<typeof SeatingBooking>;
 
+/**
+ * Who sits at a table now, whichever way they came: a party from the queue (`kind` 'queue', its
+ * entry's id and number) or a booking's guests in the hall ('booking', the booking's id). The one
+ * occupancy of the hall: every screen shows a table taken by this and nothing else.
+ */
+export const TableOccupant = z.object({
+  kind: z.enum(['queue', 'booking']),
+  /** The queue entry's or the booking's id. */
+  id: z.number().int(),
+  /** The queue number of the day; null for a booking. */
+  number: z.number().int().nullable(),
+  name: z.string(),
+  group_size: z.number().int(),
+  /** When they sat down at this table. */
+  seated_time: z.string(),
+  /** A booking's end time, when the table is due back; null for a queue party. */
+  until: z.string().nullable(),
+});
+export type TableOccupant = z.infer<typeof TableOccupant>;
+
 /** A table as the seat picker sees it: free, who sits there since when, or the booking that holds it. */
 export const SeatingTable = z.object({
   id: z.number().int(),
   number: z.string(),
   seats_min: z.number().int(),
   seats_max: z.number().int(),
-  /** The seated queue entry at this table, null when free. */
-  occupied_by: z
-    .object({
-      id: z.number().int(),
-      number: z.number().int(),
-      name: z.string(),
-      group_size: z.number().int(),
-      seated_time: z.string(),
-    })
-    .nullable(),
+  /** Who sits at this table now (a queue party or a booking's guests); null when nobody does. */
+  occupied_by: TableOccupant.nullable(),
   /**
-   * The booking that holds the table now (its time with preparation and cleaning covers this moment,
-   * or its guests sit there still): a walk-in cannot be seated here (409 table_booked). Null otherwise.
+   * The booking that holds the table now for guests still to come (its time with preparation and
+   * cleaning covers this moment): a walk-in cannot be seated here (409 table_booked). Null otherwise.
    */
   booked_by: SeatingBooking.nullable(),
   /** The table's next booking later in the service day, which does not hold it yet. Null when none. */

@@ -501,6 +501,34 @@ export const bookingTables = pgTable(
   (t) => [primaryKey({ columns: [t.bookingId, t.tableId] })],
 );
 
+/**
+ * Who sits at a table now: one row per table taken by a seated party, whichever way the party came
+ * (a queue entry seated, a booking seated, a walk-in seated at once). The table is the key, so the
+ * database itself holds the rule that one table seats at most one party at a time; the row goes
+ * when the party leaves (or moves), and with the party or the table when either is deleted.
+ * `apps/api/src/shared/occupancy.repository.ts` is the only code that reads or writes it.
+ */
+export const tableOccupancies = pgTable(
+  'table_occupancies',
+  {
+    tableId: integer('table_id')
+      .primaryKey()
+      .references(() => diningTables.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    queueEntryId: integer('queue_entry_id').references(() => queueEntries.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('table_occupancies_restaurant_idx').on(t.restaurantId),
+    index('table_occupancies_entry_idx').on(t.queueEntryId),
+    index('table_occupancies_booking_idx').on(t.bookingId),
+    check('table_occupancies_one_party_ck', sql`(${t.queueEntryId} is null) <> (${t.bookingId} is null)`),
+  ],
+);
+
 /** Who changed what when: one row per change of a booking. */
 export const bookingHistory = pgTable(
   'booking_history',

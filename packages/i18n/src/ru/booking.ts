@@ -81,6 +81,9 @@ export const booking = {
     historyFailed: 'Не удалось загрузить историю',
     byGuest: 'гость или система',
     changed: 'Изменено: {{fields}}',
+    seatElsewhere: 'Посадить за свободный стол',
+    seatAt: 'Стол {{number}}',
+    noFreeTable: 'Свободных столов для этой компании сейчас нет',
   },
   fields: {
     seating_time: 'время',

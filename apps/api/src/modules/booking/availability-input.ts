@@ -81,9 +81,26 @@ export async function loadAvailabilityInput(
       covers: row.covers,
     });
   }
-  const seated = rows.seatedRows
-    .filter((entry) => entry.seatedAt && entry.tableIds.length > 0)
-    .map((entry) => seatedOccupation(entry, now, rows.gaps.cleaningMinutes));
+  // Who sits where now: a queue party for its expected turn; a booking's guests seated before its
+  // time hold its tables from when they sat (its held range starts later).
+  const seated: Occupation[] = [];
+  for (const occupant of rows.seatedRows) {
+    if (occupant.kind === 'booking') {
+      // Past its end they are there still: the table is theirs until now and its cleaning.
+      const booked = byBooking.get(occupant.id);
+      if (booked && occupant.since < booked.from) booked.from = occupant.since;
+      const stillThere = now.getTime() + rows.gaps.cleaningMinutes * 60_000;
+      if (booked && booked.to.getTime() < stillThere) booked.to = new Date(stillThere);
+      continue;
+    }
+    seated.push(
+      seatedOccupation(
+        { tableIds: [occupant.tableId], seatedAt: occupant.since, groupSize: occupant.groupSize },
+        now,
+        rows.gaps.cleaningMinutes,
+      ),
+    );
+  }
 
   return {
     timezone: restaurant.timezone,

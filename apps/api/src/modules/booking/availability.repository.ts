@@ -1,6 +1,7 @@
 import { type Database, schema } from '@stolik/db';
 import type { DurationRule, LocalDate } from '@stolik/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { occupants } from '../../shared/occupancy.repository';
 
 const {
   bookings,
@@ -8,7 +9,6 @@ const {
   bookingDurations,
   bookingSettings,
   diningTables,
-  queueEntries,
   tableGroupMembers,
   tableGroups,
   tableLocks,
@@ -51,7 +51,7 @@ async function allOf<T extends Record<string, PromiseLike<unknown>>>(
 /**
  * The rows availability is computed from, for one restaurant's service day, read in parallel: the
  * hall, its hours and rules, the bookings' held ranges that meet [windowFrom, windowTo), and the
- * queue parties seated now.
+ * parties seated now (shared/occupancy.repository.ts).
  */
 export async function readAvailabilityRows(
   db: Database,
@@ -102,9 +102,6 @@ export async function readAvailabilityRows(
           sql`${bookingTables.during} && tstzrange(${windowFrom.toISOString()}::timestamptz, ${windowTo.toISOString()}::timestamptz)`,
         ),
       ),
-    seatedRows: db
-      .select()
-      .from(queueEntries)
-      .where(and(eq(queueEntries.restaurantId, restaurantId), eq(queueEntries.status, 'sat'))),
+    seatedRows: occupants(db, restaurantId),
   });
 }

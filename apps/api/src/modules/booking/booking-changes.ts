@@ -8,6 +8,7 @@ import {
 } from '@stolik/domain';
 import { isExclusionViolation } from '../../shared/db-errors';
 import { HttpError } from '../../shared/http-errors';
+import { occupants, occupy, vacate } from '../../shared/occupancy.repository';
 import { lockSeating } from '../../shared/seating-lock.repository';
 import { logStatusChange } from '../../shared/status-log.repository';
 import { loadGaps } from './availability.repository';
@@ -79,10 +80,16 @@ export function createBookingChanges(db: Database, now: () => Date, repository: 
     cleaningMinutes: number,
   ) {
     await lockSeating(tx, restaurantId);
-    const seated = await repository.seatedAt(tx, restaurantId, tableIds);
+    const seated = (await occupants(tx, restaurantId, tableIds)).filter((o) => o.kind === 'queue');
     const at = now();
     const taken = seated
-      .map((entry) => seatedOccupation(entry, at, cleaningMinutes))
+      .map((o) =>
+        seatedOccupation(
+          { tableIds: [o.tableId], seatedAt: o.since, groupSize: o.groupSize },
+          at,
+          cleaningMinutes,
+        ),
+      )
       .filter((o) => o.from < range.to && range.from < o.to)
       .flatMap((o) => o.tableIds);
     if (taken.length > 0) throw bookingConflict(tableIds.filter((id) => taken.includes(id)));
@@ -120,6 +127,21 @@ export function createBookingChanges(db: Database, now: () => Date, repository: 
     }
   }
 
+  /**
+   * Who sits where (shared/occupancy.repository.ts): a booking in the hall ('open') occupies the
+   * tables it holds, from the moment its guests sat down, whatever its booked time; leaving the hall
+   * frees them. A table another party sits at refuses the seating (409 'Этот стол уже занят').
+   */
+  async function sit(tx: Tx, booking: BookingRow, from: BookingStatus | null, tableIds: number[]) {
+    const party = { kind: 'booking', id: booking.id } as const;
+    if (booking.status === 'open') {
+      await lockSeating(tx, booking.restaurantId);
+      await occupy(tx, booking.restaurantId, party, tableIds, now());
+    } else if (from === 'open') {
+      await vacate(tx, party);
+    }
+  }
+
   /** The tables of a booking's table or group. */
   async function tablesOfPlace(tx: Tx, row: BookingRow): Promise<number[]> {
     if (row.tableId !== null) return [row.tableId];
@@ -130,6 +152,7 @@ export function createBookingChanges(db: Database, now: () => Date, repository: 
   return {
     log,
     hold,
+    sit,
 
     insert(values: NewBooking): Promise<BookingRow> {
       return db.transaction(async (tx) => {
@@ -154,6 +177,7 @@ export function createBookingChanges(db: Database, now: () => Date, repository: 
           createdBy: values.by,
         });
         await hold(tx, row, values.place.tableIds, true);
+        await sit(tx, row, null, values.place.tableIds);
         await log(tx, row, null, values.by, values.changes ?? {});
         return row;
       });
@@ -182,6 +206,7 @@ export function createBookingChanges(db: Database, now: () => Date, repository: 
         const known =
           tableIds.length > 0 ? tableIds : place === null ? await tablesOfPlace(tx, updated) : tableIds;
         await hold(tx, updated, known, place !== null);
+        await sit(tx, updated, before.status, known);
         await log(tx, updated, before.status, by, changes);
         return updated;
       });

@@ -167,7 +167,10 @@ export function createBookingCommands(
             groupId: place.groupId,
             updatedAt: now(),
           });
-          if (updated) await changes.hold(tx, updated, place.tableIds, true);
+          if (updated) {
+            await changes.hold(tx, updated, place.tableIds, true);
+            await changes.sit(tx, updated, before.status, place.tableIds);
+          }
           return updated;
         },
         changedElsewhere,

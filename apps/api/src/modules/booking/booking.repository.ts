@@ -1,23 +1,7 @@
 import { type Database, schema, type Tx } from '@stolik/db';
 import type { BookingStatus } from '@stolik/domain';
 import { VISITED_BOOKING_STATUSES } from '@stolik/domain';
-import {
-  and,
-  arrayOverlaps,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  ilike,
-  inArray,
-  lt,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 
 const {
   bookings,
@@ -28,7 +12,6 @@ const {
   tableGroups,
   tableGroupMembers,
   tableLocks,
-  queueEntries,
   restaurants,
   users,
 } = schema;
@@ -419,23 +402,6 @@ export function createBookingRepository(db: Database) {
           during,
         })),
       ),
-
-    /** Queue parties seated now at any of the tables. */
-    seatedAt: (tx: Tx, restaurantId: number, tableIds: number[]) =>
-      tx
-        .select({
-          tableIds: queueEntries.tableIds,
-          seatedAt: queueEntries.seatedAt,
-          groupSize: queueEntries.groupSize,
-        })
-        .from(queueEntries)
-        .where(
-          and(
-            eq(queueEntries.restaurantId, restaurantId),
-            eq(queueEntries.status, 'sat'),
-            arrayOverlaps(queueEntries.tableIds, tableIds),
-          ),
-        ),
   };
 }
 export type BookingRepository = ReturnType<typeof createBookingRepository>;

@@ -1,14 +1,15 @@
 import type { Tx } from '@stolik/db';
 import { schema } from '@stolik/db';
-import { and, arrayOverlaps, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { occupants } from '../../shared/occupancy.repository';
 
-const { bookings, bookingTables, queueEntries } = schema;
+const { bookings, bookingTables } = schema;
 
 /** Bookings whose guests are in the restaurant now: their table is taken however late it runs. */
 const GUESTS_PRESENT = ['waiting', 'open'] as const;
 
 export interface TableUse {
-  /** Queue entries seated at the tables. */
+  /** Queue entries seated at the tables (their tables among these). */
   seated: { entry: number; tables: number[] }[];
   /** Bookings holding the tables (booking_tables), not over yet. */
   booked: { booking: number; table: number }[];
@@ -27,16 +28,11 @@ export async function tableUse(
   now: Date,
 ): Promise<TableUse> {
   if (tableIds.length === 0) return { seated: [], booked: [] };
-  const seated = await tx
-    .select({ entry: queueEntries.id, tables: queueEntries.tableIds })
-    .from(queueEntries)
-    .where(
-      and(
-        eq(queueEntries.restaurantId, restaurantId),
-        eq(queueEntries.status, 'sat'),
-        arrayOverlaps(queueEntries.tableIds, tableIds),
-      ),
-    );
+  // Who sits there: the one occupancy (a booking's guests in the hall also hold it by booking_tables).
+  const byEntry = new Map<number, number[]>();
+  for (const o of await occupants(tx, restaurantId, tableIds))
+    if (o.kind === 'queue') byEntry.set(o.id, [...(byEntry.get(o.id) ?? []), o.tableId]);
+  const seated = [...byEntry].map(([entry, tables]) => ({ entry, tables }));
   const booked = await tx
     .select({ booking: bookingTables.bookingId, table: bookingTables.tableId })
     .from(bookingTables)

@@ -194,7 +194,11 @@ describe('no double booking from the queue side: a walk-in is not seated at a ta
     expect((await call('PATCH', `/api/booking/${late.id}/`, { status: 'open' })).statusCode).toBe(200);
     const overstaying = await instantSeat(other.id, [other.table('1')]);
     expect(overstaying.statusCode).toBe(409);
-    expect(overstaying.json()).toMatchObject({ code: 'table_booked', bookings: [late.id] });
+    // Its guests sit there (the one occupancy): 'Этот стол уже занят', naming the booking.
+    expect(overstaying.json()).toMatchObject({
+      code: 'table_taken',
+      occupied_by: [{ table: other.table('1'), kind: 'booking', id: late.id }],
+    });
     expect((await call('PATCH', `/api/booking/${late.id}/`, { status: 'closed' })).statusCode).toBe(200);
     expect((await instantSeat(other.id, [other.table('1')])).statusCode).toBe(201);
   });
@@ -359,16 +363,26 @@ describe('no double booking from the queue side: a walk-in is not seated at a ta
 
     // The last party at table 1 lingers (seated there before the booking, written as the hall
     // had it): the booked guest who has come can still be marked arrived, in place.
-    await t.database.db.insert(schema.queueEntries).values({
+    const seatedAt = new Date(Date.now() - 100 * MINUTE);
+    const [lingering] = await t.database.db
+      .insert(schema.queueEntries)
+      .values({
+        restaurantId: r.id,
+        number: 900,
+        serviceDate: new Date().toISOString().slice(0, 10),
+        groupSize: 2,
+        status: 'sat',
+        tableIds: [r.table('1')],
+        seatedAt,
+        source: 'staff',
+        guestToken: 'lingering-party',
+      })
+      .returning();
+    await t.database.db.insert(schema.tableOccupancies).values({
+      tableId: r.table('1'),
       restaurantId: r.id,
-      number: 900,
-      serviceDate: new Date().toISOString().slice(0, 10),
-      groupSize: 2,
-      status: 'sat',
-      tableIds: [r.table('1')],
-      seatedAt: new Date(Date.now() - 100 * MINUTE),
-      source: 'staff',
-      guestToken: 'lingering-party',
+      queueEntryId: lingering?.id ?? 0,
+      since: seatedAt,
     });
     const arrived = await call('PATCH', `/api/booking/${booking.id}/`, { status: 'waiting' });
     expect(arrived.statusCode, arrived.body).toBe(200);

@@ -4,6 +4,7 @@ import type { Database, Tx } from '@stolik/db';
 import { canMoveQueueEntry, type EntrySource, localIsoDate, type QueueStatus } from '@stolik/domain';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { FieldValidationError, HttpError } from '../../shared/http-errors';
+import { occupy, vacate } from '../../shared/occupancy.repository';
 import { lockSeating } from '../../shared/seating-lock.repository';
 import { logStatusChange } from '../../shared/status-log.repository';
 import type { EntryRow, QueueRepository } from './queue.repository';
@@ -45,8 +46,8 @@ export interface NewEntry {
 
 /**
  * Every write of a queue entry, each in its transaction with its status log (history, outbox, the
- * live announcement), and the seating rule: never two parties at one table, nor a walk-in at a
- * table a booking holds now.
+ * live announcement), and the seating rules: never two parties at one table (the one occupancy),
+ * nor a walk-in at a table a booking holds now.
  */
 export function createQueueChanges(db: Database, now: () => Date, repository: QueueRepository) {
   const log = (tx: Tx, entry: EntryRow, from: QueueStatus | null, by: number | null, changes = {}) =>
@@ -62,25 +63,18 @@ export function createQueueChanges(db: Database, now: () => Date, repository: Qu
     });
 
   /**
-   * Never two parties at one table: inside the seating transaction, under a lock per restaurant,
-   * so of two hostesses seating the same table at the same moment the second one sees the first
-   * one's party and gets a 409.
+   * Seating at `tableIds`, inside the seating transaction and under a lock per restaurant: every
+   * table must still be the restaurant's, and no booking may hold it now (its held range, with
+   * preparation and cleaning, covers this moment: its guests are due). Who already sits there is
+   * decided by `sit` below, through the one occupancy.
    */
-  async function claimTables(tx: Tx, restaurantId: number, tableIds: number[], entryId: number | null) {
+  async function checkTables(tx: Tx, restaurantId: number, tableIds: number[]) {
     if (tableIds.length === 0) return;
     await lockSeating(tx, restaurantId);
     // Read again under the lock: a table deleted meanwhile (the hall takes this lock too) is gone.
     const present = await repository.tablesAmong(restaurantId, tableIds, tx);
     if (present.length !== new Set(tableIds).size)
       throw new FieldValidationError({ tables: [MessageKey.invalid] });
-    const busy = new Set(await repository.seatedAt(tx, restaurantId, tableIds, entryId));
-    if (busy.size > 0) {
-      throw new HttpError(409, 'queue.tableTaken', 'table_taken', {
-        tables: tableIds.filter((id) => busy.has(id)),
-      });
-    }
-    // Nor a walk-in at a table a booking holds now: its held range (preparation and cleaning
-    // included) covers this moment, or its party sits there still (open, past its end time).
     // Bookings later in the day leave the table free until then.
     const booked = await repository.bookedAt(tx, restaurantId, tableIds, now());
     if (booked.length > 0) {
@@ -98,16 +92,35 @@ export function createQueueChanges(db: Database, now: () => Date, repository: Qu
     }
   }
 
+  /**
+   * Who sits where (shared/occupancy.repository.ts): a seated entry occupies its tables, and frees
+   * them when it leaves. Another party at one of them refuses the seating: 409 'Этот стол уже
+   * занят', naming who sits there; the throw rolls the whole write back.
+   */
+  async function sit(tx: Tx, entry: EntryRow, from: QueueStatus | null) {
+    const party = { kind: 'queue', id: entry.id } as const;
+    // Since they sat down: the entry's own stamp, so the hall and the entry tell one time.
+    if (entry.status === 'sat')
+      await occupy(tx, entry.restaurantId, party, entry.tableIds, entry.seatedAt ?? now());
+    else if (from === 'sat') await vacate(tx, party);
+  }
+
+  /** A seated party moved to other tables: seated again, by the same rules. */
+  async function reseat(tx: Tx, entry: EntryRow, tableIds: number[]) {
+    await checkTables(tx, entry.restaurantId, tableIds);
+    await sit(tx, { ...entry, tableIds }, entry.status);
+  }
+
   return {
     log,
-    claimTables,
+    reseat,
 
     insert(input: NewEntry): Promise<EntryRow> {
       const serviceDate = localIsoDate(input.timezone, now());
       const status = input.status ?? 'live';
       const tableIds = input.tableIds ?? [];
       return db.transaction(async (tx) => {
-        if (status === 'sat') await claimTables(tx, input.restaurantId, tableIds, null);
+        if (status === 'sat') await checkTables(tx, input.restaurantId, tableIds);
         const number = await repository.nextNumber(tx, input.restaurantId, serviceDate);
         const entry = await repository.insert(tx, {
           restaurantId: input.restaurantId,
@@ -134,6 +147,7 @@ export function createQueueChanges(db: Database, now: () => Date, repository: Qu
           await repository.recordQuote(tx, entry.id, quoted, estimated);
           written = { ...entry, quotedWaitMinutes: quoted, estimatedWaitMinutes: estimated };
         }
+        await sit(tx, written, null);
         await log(tx, written, null, input.by);
         return written;
       });
@@ -150,11 +164,11 @@ export function createQueueChanges(db: Database, now: () => Date, repository: Qu
       if (to === 'live') stamps.finishedAt = null;
       try {
         return await db.transaction(async (tx) => {
-          if (to === 'sat')
-            await claimTables(tx, entry.restaurantId, extra.tableIds ?? entry.tableIds, entry.id);
+          if (to === 'sat') await checkTables(tx, entry.restaurantId, extra.tableIds ?? entry.tableIds);
           // Only from the status we read: a second device acting at the same moment gets a 409.
           const updated = await repository.updateIfStill(tx, entry, stamps);
           if (!updated) throw changedElsewhere();
+          await sit(tx, updated, entry.status);
           await log(tx, updated, entry.status, by, extra.tableIds ? { tables: extra.tableIds } : {});
           return updated;
         });

@@ -113,10 +113,8 @@ export function createQueueCommands(
       } else if (Object.keys(details).length > 0) {
         const before = row;
         row = await db.transaction(async (tx) => {
-          // A seated party moved to other tables is seated again: the same rule, the same lock.
-          if (before.status === 'sat' && details.tableIds) {
-            await changes.claimTables(tx, before.restaurantId, details.tableIds, before.id);
-          }
+          // A seated party moved to other tables is seated again: the same rules, the same lock.
+          if (before.status === 'sat' && details.tableIds) await changes.reseat(tx, before, details.tableIds);
           const updated = await repository.update(tx, before.id, { ...details, updatedAt: now() });
           if (!updated) throw notFound();
           await changes.log(tx, updated, before.status, viewer.id, body);

@@ -13,6 +13,7 @@ import type { Database } from '@stolik/db';
 import { localIsoDate, normalizeMobilePhone, serviceDayBounds } from '@stolik/domain';
 import type { Viewer } from '../../shared/access';
 import { FieldValidationError, notFound } from '../../shared/http-errors';
+import { occupants, occupantView } from '../../shared/occupancy.repository';
 import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
 import { serviceDateOf } from '../booking/availability-input';
 import type { QueueRepository } from './queue.repository';
@@ -68,23 +69,24 @@ export function createQueueReads(
     },
 
     /**
-     * GET /api/reservation/zones/{id}/: every table by zone, free or with the party sitting there,
-     * the booking that holds it now (seating there is refused) and its next booking of the day.
+     * GET /api/reservation/zones/{id}/: every table by zone, free or with the party sitting there
+     * (the one occupancy: a queue party or a booking's guests), the booking that holds it now for
+     * guests still to come (seating there is refused) and its next booking of the day.
      */
     async seatingZones(restaurantId: number): Promise<SeatingZone[]> {
       const restaurant = await restaurantOrThrow(db, restaurantId);
       const at = now();
-      const [zoneRows, tableRows, seated, booked] = await Promise.all([
+      const [zoneRows, tableRows, sitting, booked] = await Promise.all([
         repository.zones(restaurantId),
         repository.tables(restaurantId),
-        repository.inStatuses(restaurantId, ['sat']),
+        occupants(db, restaurantId),
         repository.tableBookings(
           restaurantId,
           at,
           serviceDayBounds(restaurant.timezone, serviceDateOf(restaurant.timezone, at)).to,
         ),
       ]);
-      const sittingAt = new Map(seated.flatMap((entry) => entry.tableIds.map((tableId) => [tableId, entry])));
+      const sittingAt = new Map(sitting.map((occupant) => [occupant.tableId, occupant]));
       // Earliest first: the first holding booking of a table, and its first one still to come.
       const heldBy = new Map<number, SeatingBooking>();
       const nextAt = new Map<number, SeatingBooking>();
@@ -104,21 +106,13 @@ export function createQueueReads(
           .filter((table) => table.zoneId === zoneId)
           .sort((a, b) => a.number.localeCompare(b.number, 'ru', { numeric: true }) || a.id - b.id)
           .map((table) => {
-            const entry = sittingAt.get(table.id);
+            const occupant = sittingAt.get(table.id);
             return {
               id: table.id,
               number: table.number,
               seats_min: table.seatsMin,
               seats_max: table.seatsMax,
-              occupied_by: entry
-                ? {
-                    id: entry.id,
-                    number: entry.number,
-                    name: entry.name,
-                    group_size: entry.groupSize,
-                    seated_time: (entry.seatedAt ?? entry.updatedAt).toISOString(),
-                  }
-                : null,
+              occupied_by: occupant ? occupantView(occupant) : null,
               booked_by: heldBy.get(table.id) ?? null,
               next_booking: nextAt.get(table.id) ?? null,
             };

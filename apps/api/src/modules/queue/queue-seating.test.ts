@@ -183,13 +183,22 @@ describe('seating, reserve, moving, the seating plan and the forecast of the liv
           { number: '2', seatsMax: 4 },
         ],
       });
-      const first = QueueEntry.parse((await instantSeat(r.id, [r.table('1')])).json());
+      const first = QueueEntry.parse((await instantSeat(r.id, [r.table('1')], { name: 'Анна' })).json());
       const again = await instantSeat(r.id, [r.table('2'), r.table('1')]);
       expect(again.statusCode).toBe(409);
+      // Who sits there and since when, in the restaurant's time (Moscow).
+      const since = new Intl.DateTimeFormat('ru-RU', {
+        timeZone: 'Europe/Moscow',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(new Date(first.seated_time ?? ''));
       expect(again.json()).toEqual({
-        detail: 'Этот стол уже занят',
+        detail: `Этот стол уже занят: стол 1 — Анна, с ${since}`,
         code: 'table_taken',
         tables: [r.table('1')],
+        occupied_by: [
+          { table: r.table('1'), kind: 'queue', id: first.id, name: 'Анна', since: first.seated_time },
+        ],
       });
 
       // The refused seating left nothing behind: the next guest gets number 2.
@@ -197,7 +206,10 @@ describe('seating, reserve, moving, the seating plan and the forecast of the liv
       expect(waiting.number).toBe(2);
       const byPut = await update(waiting.id, { status: 'sat', tables: [r.table('1')] });
       expect(byPut.statusCode).toBe(409);
-      expect(byPut.json()).toMatchObject({ detail: 'Этот стол уже занят', code: 'table_taken' });
+      expect(byPut.json()).toMatchObject({
+        detail: expect.stringMatching(/^Этот стол уже занят: стол 1 — Анна/),
+        code: 'table_taken',
+      });
       expect((await entry(waiting.id)).status).toBe('live');
 
       expect((await update(waiting.id, { status: 'sat', tables: [r.table('2')] })).statusCode).toBe(200);
@@ -502,11 +514,13 @@ describe('seating, reserve, moving, the seating plan and the forecast of the liv
             {
               ...free('2', 2, 6),
               occupied_by: {
+                kind: 'queue',
                 id: family.id,
                 number: family.number,
                 name: 'Семья',
                 group_size: 5,
                 seated_time: family.seated_time,
+                until: null,
               },
             },
             free('10', 1, 4),

@@ -17,6 +17,7 @@ import {
   turnModel,
   type WaitingParty,
 } from '@stolik/domain';
+import { occupants } from '../../shared/occupancy.repository';
 import { type HallParty, type QueueRepository, WAITING } from './queue.repository';
 import { loadQuoteRecord } from './quote-record.repository';
 
@@ -42,7 +43,8 @@ export interface Hall {
   /** The restaurant's zone and walk to the door; undefined when there is no such restaurant. */
   restaurant: { timezone: string; walkMinutes: number } | undefined;
   tables: { id: number; seatsMin: number; seatsMax: number }[];
-  seated: HallParty[];
+  /** Who sits where now (shared/occupancy.repository.ts): parties from the queue, by table. */
+  seated: { tableId: number; seatedAt: Date; partySize: number }[];
   waiting: HallParty[];
   /** Tables held by bookings, now or later. */
   holds: TableHold[];
@@ -103,26 +105,40 @@ export function createQueueWaits(
   async function hallOf(restaurantId: number): Promise<Hall> {
     const at = now();
     // Independent reads, side by side (on PostgreSQL they use separate pooled connections).
-    const [tables, rows, history, restaurant, booked] = await Promise.all([
+    const [tables, waiting, history, restaurant, booked, sitting] = await Promise.all([
       repository.tableSeats(restaurantId),
       repository.inHall(restaurantId),
       quoteHistory(restaurantId),
       repository.restaurant(restaurantId),
       repository.bookingHolds(restaurantId, at),
+      occupants(db, restaurantId),
     ]);
     return {
       restaurant,
       tables,
-      seated: rows.filter((r) => r.status === 'sat'),
-      waiting: rows.filter((r) => r.status !== 'sat'),
-      holds: booked.map((b) => ({
-        tableId: b.tableId,
-        // The booked party's stay is drawn like a queue party's: it may leave before the end.
-        partySize: b.partySize,
-        start: new Date(b.start),
-        // Booked guests still at the table past their end: there a few minutes more.
-        end: new Date(Math.max(new Date(b.end).getTime(), at.getTime() + OVERSTAY_MS)),
-      })),
+      seated: sitting
+        .filter((o) => o.kind === 'queue')
+        .map((o) => ({ tableId: o.tableId, seatedAt: o.since, partySize: o.groupSize })),
+      waiting,
+      holds: [
+        ...booked.map((b) => ({
+          tableId: b.tableId,
+          // The booked party's stay is drawn like a queue party's: it may leave before the end.
+          partySize: b.partySize,
+          start: new Date(b.start),
+          end: new Date(b.end),
+        })),
+        // Booked guests in the hall hold their tables from when they sat (early guests too) to
+        // their end, and past it a few minutes more.
+        ...sitting
+          .filter((o) => o.kind === 'booking')
+          .map((o) => ({
+            tableId: o.tableId,
+            partySize: o.groupSize,
+            start: o.since,
+            end: new Date(Math.max(o.until?.getTime() ?? 0, at.getTime() + OVERSTAY_MS)),
+          })),
+      ],
       turns: turnModel(history.turns),
       stayChance: stayChanceOf(history.outcomes),
       noShows: noShowChanceOf(history.noShows),
@@ -132,15 +148,10 @@ export function createQueueWaits(
 
   /** The hall simulated now, with `newcomers` (parties not in the queue yet) after everyone waiting. */
   function simulate(hall: Hall, newcomers: (WaitingParty & { from?: JoinedFrom })[] = []): Quote[] {
-    const seated = hall.seated
-      .filter((r) => r.seatedAt)
-      .flatMap((r) =>
-        r.tableIds.map((tableId) => ({ tableId, seatedAt: r.seatedAt as Date, partySize: r.groupSize })),
-      );
     return quoteWaits({
       now: now(),
       tables: hall.tables,
-      seated,
+      seated: hall.seated,
       holds: hall.holds,
       queue: [
         ...hall.waiting.map((r) => ({

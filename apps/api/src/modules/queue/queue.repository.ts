@@ -8,22 +8,7 @@ import {
   TURN_QUANTILES,
   VISITED_QUEUE_STATUSES,
 } from '@stolik/domain';
-import {
-  and,
-  arrayOverlaps,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  max,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, max, ne, or, type SQL, sql } from 'drizzle-orm';
 import { countsInQueueFiguresSql, legacySourceCondition } from './entry-source.repository';
 
 const {
@@ -64,7 +49,7 @@ const listed = {
 /** An entry as a staff row shows it. */
 export type ListedEntry = Pick<EntryRow, keyof typeof listed>;
 
-/** What the hall's simulation, the forecast and the seat picker read of a party in the hall. */
+/** What the hall's simulation and the forecast read of a waiting party. */
 const inHall = {
   id: queueEntries.id,
   number: queueEntries.number,
@@ -81,22 +66,19 @@ export type HallParty = Pick<EntryRow, keyof typeof inHall>;
 
 /** The parties still waiting for a table, one way or another (reserve entries are not in the queue yet). */
 export const WAITING: QueueStatus[] = ['live', 'called', 'joined'];
-/** The parties the hall's simulation reads: those waiting and those seated. */
-const IN_HALL: QueueStatus[] = [...WAITING, 'sat'];
 const placeholder = sql.placeholder;
 
 const TABLE_HOLDING_BOOKINGS = TABLE_HOLDING_BOOKING_STATUSES as BookingStatus[];
 
 /**
- * A booking's table is held at `at`: its held range (preparation and cleaning included) covers it,
- * or its party sits there still (open, past its end time). The seating rule and the seat picker
- * read this one condition, so the picker never offers a table the rule refuses.
+ * A booking's table is held at `at` for guests still to come: its held range (preparation and
+ * cleaning included) covers it. A booking whose guests sit in the hall ('open') is not a hold but
+ * an occupant (shared/occupancy.repository.ts), whatever its time. The seating rule and the seat
+ * picker read this one condition, so the picker never offers a table the rule refuses.
  */
 const holdsTableAt = (at: Date): SQL =>
-  or(
-    sql`${bookingTables.during} @> ${at.toISOString()}::timestamptz`,
-    and(eq(bookings.status, 'open'), sql`lower(${bookingTables.during}) <= ${at.toISOString()}::timestamptz`),
-  ) ?? sql`false`;
+  and(sql`${bookingTables.during} @> ${at.toISOString()}::timestamptz`, ne(bookings.status, 'open')) ??
+  sql`false`;
 
 /** A name containing the words, a phone containing the digits (three or more), or the number itself. */
 function searchFilter(search: string): SQL {
@@ -129,7 +111,7 @@ export function createQueueRepository(db: Database) {
       .where(
         and(
           eq(queueEntries.restaurantId, restaurantId),
-          inArray(queueEntries.status, IN_HALL),
+          inArray(queueEntries.status, WAITING),
           eq(queueEntries.fake, false),
         ),
       )
@@ -154,10 +136,9 @@ export function createQueueRepository(db: Database) {
         and(
           eq(bookingTables.restaurantId, restaurantId),
           inArray(bookings.status, TABLE_HOLDING_BOOKINGS),
-          or(
-            sql`upper(${bookingTables.during}) > ${placeholder('at')}::timestamptz`,
-            eq(bookings.status, 'open'),
-          ),
+          // Guests in the hall are occupants (shared/occupancy.repository.ts), read apart.
+          ne(bookings.status, 'open'),
+          sql`upper(${bookingTables.during}) > ${placeholder('at')}::timestamptz`,
         ),
       )
       .prepare('queue_booking_holds'),
@@ -250,25 +231,8 @@ export function createQueueRepository(db: Database) {
             )
             .orderBy(desc(queueEntries.updatedAt), desc(queueEntries.id)),
 
-    /** The parties waiting and seated, in queue order (a Fake is no party), for the hall's simulation. */
+    /** The parties waiting, in queue order (a Fake is no party), for the hall's simulation. */
     inHall: (restaurantId: number): Promise<HallParty[]> => hot.inHall.execute({ restaurantId }),
-
-    /**
-     * The parties in these statuses, in queue order (who came first). A Fake is no party: it waits
-     * for nothing and holds no table (legacy-source.ts of @stolik/domain).
-     */
-    inStatuses: (restaurantId: number, statuses: QueueStatus[]): Promise<HallParty[]> =>
-      db
-        .select(inHall)
-        .from(queueEntries)
-        .where(
-          and(
-            eq(queueEntries.restaurantId, restaurantId),
-            inArray(queueEntries.status, statuses),
-            eq(queueEntries.fake, false),
-          ),
-        )
-        .orderBy(asc(queueEntries.createdAt), asc(queueEntries.id)),
 
     /** How many entries in these statuses came before this one. */
     countAhead: async (entry: EntryRow, statuses: QueueStatus[]): Promise<number> => {
@@ -352,7 +316,7 @@ export function createQueueRepository(db: Database) {
     ): Promise<{ timezone: string; walkMinutes: number } | undefined> =>
       (await hot.restaurant.execute({ restaurantId }))[0],
 
-    /** Tables bookings hold from `at` on (and those whose guests sit there still, past the end). */
+    /** Tables bookings hold from `at` on for guests still to come (those in the hall are occupants). */
     bookingHolds: (restaurantId: number, at: Date) =>
       hot.bookingHolds.execute({ restaurantId, at: at.toISOString() }),
 
@@ -469,22 +433,6 @@ export function createQueueRepository(db: Database) {
           .returning()
       )[0],
 
-    /** The tables among these where another party sits now. */
-    seatedAt: async (tx: Tx, restaurantId: number, tableIds: number[], exceptEntryId: number | null) =>
-      (
-        await tx
-          .select({ tables: queueEntries.tableIds })
-          .from(queueEntries)
-          .where(
-            and(
-              eq(queueEntries.restaurantId, restaurantId),
-              eq(queueEntries.status, 'sat'),
-              arrayOverlaps(queueEntries.tableIds, tableIds),
-              exceptEntryId === null ? undefined : ne(queueEntries.id, exceptEntryId),
-            ),
-          )
-      ).flatMap((r) => r.tables),
-
     /**
      * The tables among these a booking holds at `at`: its held range (preparation and cleaning
      * included) covers it, or its party sits there still (open, past its end time).
@@ -530,6 +478,8 @@ export function createQueueRepository(db: Database) {
           and(
             eq(bookingTables.restaurantId, restaurantId),
             inArray(bookings.status, TABLE_HOLDING_BOOKINGS),
+            // Guests in the hall are occupants, not bookings to come.
+            ne(bookings.status, 'open'),
             or(
               holdsTableAt(at),
               and(

@@ -2,6 +2,7 @@ import type { Booking, BookingUpdateBody } from '@stolik/contracts';
 import type { BookingStatus } from '@stolik/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { refusalCode, useRefusalMessage } from '../api/refusal';
+import { queueKeys } from '../queue/queue-api';
 import type { FormErrors } from '../ui/form-errors';
 import { showToast } from '../ui/toast';
 import { bookingKeys, updateBooking } from './booking-api';
@@ -52,6 +53,11 @@ export function useBookingMove(restaurantId: number) {
       for (const [queryKey, data] of context?.before ?? []) queryClient.setQueryData(queryKey, data);
       showToast(refusal(error), 'error');
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: (_data, _error, { booking, to }) => {
+      void queryClient.invalidateQueries({ queryKey: key });
+      // Seated or gone, the booking's guests change who sits where (the hall's one occupancy).
+      if (to === 'open' || booking.status === 'open')
+        void queryClient.invalidateQueries({ queryKey: queueKeys.seating(restaurantId) });
+    },
   });
 }

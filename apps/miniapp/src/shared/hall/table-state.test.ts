@@ -1,7 +1,7 @@
 import type { BookingStatus } from '@stolik/domain';
 import { describe, expect, it } from 'vitest';
 import { lockCovers, nextFittingGuest, SOON_MINUTES, type TableStateInput, tableStates } from './table-state';
-import { booking, DAY, lock, msk, queueEntry } from './test/hall-fixtures';
+import { booking, DAY, lock, msk, occupant, queueEntry } from './test/hall-fixtures';
 
 const timeZone = 'Europe/Moscow';
 const at = (time: string, date = DAY) => Date.parse(msk(date, time));
@@ -12,6 +12,7 @@ const statesAt = (time: string, over: Partial<TableStateInput> = {}) =>
     tableIds: [1, 2, 3, 4],
     bookings: [],
     queue: [],
+    occupants: new Map(),
     locks: [],
     now: at(time),
     timeZone,
@@ -68,13 +69,57 @@ describe('the live state of each table', () => {
       seating_time: msk(DAY, '18:00'),
       end_time: msk(DAY, '20:00'),
     });
-    expect(statesAt('19:59', { bookings: [open] }).get(2)).toMatchObject({
+    const occupants = new Map([
+      [2, occupant({ kind: 'booking', id: 2, number: null, group_size: 4, until: open.end_time })],
+    ]);
+    expect(statesAt('19:59', { bookings: [open], occupants }).get(2)).toMatchObject({
       state: 'seated',
-      seated: { source: 'booking', booking: { id: 2 } },
+      seated: { source: 'booking', occupant: { id: 2 }, booking: { id: 2 } },
       party: 4,
       time: { kind: 'until', at: open.end_time },
     });
-    expect(statesAt('20:01', { bookings: [open] }).get(2)?.state).toBe('overdue');
+    expect(statesAt('20:01', { bookings: [open], occupants }).get(2)?.state).toBe('overdue');
+  });
+
+  it('takes who sits where from the one occupancy only, never from the statuses of the lists', () => {
+    // A booking seated early (due at 21:00, in the hall since 18:30): taken now, with its guests.
+    const early = booking({
+      id: 4,
+      tables: [1],
+      status: 'open',
+      seating_time: msk(DAY, '21:00'),
+      end_time: msk(DAY, '23:00'),
+    });
+    const occupants = new Map([
+      [
+        1,
+        occupant({
+          kind: 'booking',
+          id: 4,
+          number: null,
+          name: 'Ольга',
+          seated_time: msk(DAY, '18:30'),
+          until: early.end_time,
+        }),
+      ],
+    ]);
+    expect(statesAt('19:00', { bookings: [early], occupants }).get(1)).toMatchObject({
+      state: 'seated',
+      seated: { source: 'booking', occupant: { name: 'Ольга' } },
+    });
+    // Statuses alone decide nothing: an 'open' booking and a 'sat' entry the occupancy does not
+    // name (moved, or not yet heard of) leave their tables as the occupancy says.
+    const stale = queueEntry({ id: 9, status: 'sat', tables: [2], seated_time: msk(DAY, '18:00') });
+    const states = statesAt('19:00', { bookings: [early], queue: [stale] });
+    expect([states.get(1)?.state, states.get(2)?.state]).toEqual(['free', 'free']);
+    // An occupant the screen's lists do not hold (yesterday's party still seated) is still shown.
+    const unknown = statesAt('19:00', {
+      occupants: new Map([[3, occupant({ id: 77, number: 12, name: 'Лев' })]]),
+    });
+    expect(unknown.get(3)).toMatchObject({
+      state: 'seated',
+      seated: { source: 'queue', occupant: { id: 77, name: 'Лев' }, entry: null },
+    });
   });
 
   it('puts a group booking on every table of the group', () => {
@@ -86,7 +131,14 @@ describe('the live state of each table', () => {
       status: 'open',
       end_time: msk(DAY, '22:00'),
     });
-    const states = statesAt('20:00', { bookings: [group] });
+    const seated = occupant({ kind: 'booking', id: 3, number: null, until: group.end_time });
+    const states = statesAt('20:00', {
+      bookings: [group],
+      occupants: new Map([
+        [3, seated],
+        [4, seated],
+      ]),
+    });
     expect([states.get(3)?.state, states.get(4)?.state]).toEqual(['seated', 'seated']);
   });
 
@@ -98,7 +150,8 @@ describe('the live state of each table', () => {
       group_size: 2,
       seated_time: msk(DAY, '18:40'),
     });
-    expect(statesAt('19:00', { queue: [walkIn] }).get(1)).toMatchObject({
+    const occupants = new Map([[1, occupant({ id: 5, seated_time: msk(DAY, '18:40') })]]);
+    expect(statesAt('19:00', { queue: [walkIn], occupants }).get(1)).toMatchObject({
       state: 'seated',
       seated: { source: 'queue', entry: { id: 5 } },
       party: 2,
@@ -110,23 +163,23 @@ describe('the live state of each table', () => {
       seating_time: msk(DAY, '20:00'),
       end_time: msk(DAY, '21:30'),
     });
-    expect(statesAt('19:00', { queue: [walkIn], bookings: [next] }).get(1)).toMatchObject({
+    expect(statesAt('19:00', { queue: [walkIn], bookings: [next], occupants }).get(1)).toMatchObject({
       state: 'seated',
       time: { kind: 'until', at: next.seating_time },
     });
-    expect(statesAt('20:05', { queue: [walkIn], bookings: [next] }).get(1)?.state).toBe('overdue');
-    // Guests who left or are still waiting sit nowhere.
-    const gone = queueEntry({ id: 6, status: 'closed', tables: [2] });
-    expect(statesAt('19:00', { queue: [gone] }).get(2)?.state).toBe('free');
+    expect(statesAt('20:05', { queue: [walkIn], bookings: [next], occupants }).get(1)?.state).toBe('overdue');
   });
 
   it('is locked while a lock covers now, but guests at the table count first', () => {
     const locks = [lock({ id: 1, table: 1 }), lock({ id: 2, table: 2, from: '20:00', to: '21:00' })];
     const seated = booking({ id: 1, tables: [1], status: 'open', end_time: msk(DAY, '23:00') });
+    const occupants = new Map([
+      [1, occupant({ kind: 'booking', id: 1, number: null, until: seated.end_time })],
+    ]);
     expect(statesAt('19:00', { locks }).get(1)).toMatchObject({ state: 'locked', locks: [{ id: 1 }] });
     expect(statesAt('19:00', { locks }).get(2)?.state).toBe('free');
     expect(statesAt('20:30', { locks }).get(2)?.state).toBe('locked');
-    expect(statesAt('19:00', { locks, bookings: [seated] }).get(1)).toMatchObject({
+    expect(statesAt('19:00', { locks, bookings: [seated], occupants }).get(1)).toMatchObject({
       state: 'seated',
       locks: [{ id: 1 }],
     });

@@ -1,4 +1,4 @@
-import type { Booking, QueueEntry, TableLock } from '@stolik/contracts';
+import type { Booking, QueueEntry, SeatingZone, TableLock, TableOccupant } from '@stolik/contracts';
 import {
   addDays,
   type BookingStatus,
@@ -21,7 +21,26 @@ const EXPECTED: ReadonlySet<BookingStatus> = new Set(['new', 'application', 'wai
 /** Queue guests still waiting for a table, one way or another. */
 const WAITING: ReadonlySet<QueueStatus> = new Set(['live', 'called', 'joined']);
 
-export type SeatedParty = { source: 'booking'; booking: Booking } | { source: 'queue'; entry: QueueEntry };
+/**
+ * Who sits at a table: the server's one occupancy (`TableOccupant`), with the booking or queue entry
+ * it names when the screen has it loaded (to act on it), null otherwise (still shown as taken).
+ */
+export type SeatedParty =
+  | { source: 'booking'; occupant: TableOccupant; booking: Booking | null }
+  | { source: 'queue'; occupant: TableOccupant; entry: QueueEntry | null };
+
+/**
+ * The one occupancy of the hall, by table, from the server's seating read (`GET
+ * /api/reservation/zones/{id}/`): who sits where, whichever way they came. Every screen that shows
+ * a table taken reads it from here; none works it out from statuses of its own
+ * (`occupancy-boundary.test.ts` fails otherwise).
+ */
+export function occupantsOf(zones: readonly SeatingZone[] | undefined): Map<number, TableOccupant> {
+  const byTable = new Map<number, TableOccupant>();
+  for (const zone of zones ?? [])
+    for (const table of zone.tables) if (table.occupied_by) byTable.set(table.id, table.occupied_by);
+  return byTable;
+}
 
 /** The time written on a table: when it frees up, since when a party sits, or when guests come. */
 export interface TableTime {
@@ -48,6 +67,8 @@ export interface TableStateInput {
   bookings: readonly Booking[];
   /** Today's queue. */
   queue: readonly QueueEntry[];
+  /** Who sits at which table now (`occupantsOf`). */
+  occupants: ReadonlyMap<number, TableOccupant>;
   /** The service day's table locks. */
   locks: readonly TableLock[];
   now: number;
@@ -92,24 +113,20 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
 }
 
 /**
- * Each table's live state. Guests at the table decide first (seated, or overdue 'Пересиживает' past the
- * booking's end, or, for a party from the queue, past the start of the next booking of that table);
- * then a lock; then a booking whose guests are late ('Опаздывают', as the booking itself reads on the
- * timeline and in the list); then one that starts within SOON_MINUTES; otherwise the table is free.
+ * Each table's live state. Who sits at the table decides first (seated, or overdue 'Пересиживает'
+ * past the booking's end or, for a party from the queue, past the start of the next booking of that
+ * table); then a lock; then a booking whose guests are late ('Опаздывают', as the booking itself
+ * reads on the timeline and in the list); then one that starts within SOON_MINUTES; otherwise free.
  */
 export function tableStates(input: TableStateInput): Map<number, TableState> {
   const { now, timeZone } = input;
-  const open = new Map<number, Booking[]>();
   const expected = new Map<number, Booking[]>();
   for (const booking of input.bookings) {
-    if (booking.status === 'open') for (const id of booking.tables) push(open, id, booking);
-    else if (EXPECTED.has(booking.status) && Date.parse(booking.end_time) > now)
+    if (EXPECTED.has(booking.status) && Date.parse(booking.end_time) > now)
       for (const id of booking.tables) push(expected, id, booking);
   }
-  const seatedFromQueue = new Map<number, QueueEntry[]>();
-  for (const entry of input.queue) {
-    if (entry.status === 'sat') for (const id of entry.tables) push(seatedFromQueue, id, entry);
-  }
+  const bookingsById = new Map(input.bookings.map((booking) => [booking.id, booking]));
+  const entriesById = new Map(input.queue.map((entry) => [entry.id, entry]));
   const locks = new Map<number, TableLock[]>();
   for (const lock of input.locks) if (lockCovers(lock, timeZone, now)) push(locks, lock.table, lock);
 
@@ -117,31 +134,27 @@ export function tableStates(input: TableStateInput): Map<number, TableState> {
   for (const id of input.tableIds) {
     const next = expected.get(id)?.sort(bySeatingTime)[0] ?? null;
     const tableLocks = locks.get(id) ?? [];
-    const booking = open.get(id)?.sort(bySeatingTime)[0];
-    const entry = seatedFromQueue.get(id)?.[0];
-    if (booking) {
+    const occupant = input.occupants.get(id);
+    if (occupant?.kind === 'booking') {
+      const until = occupant.until ?? occupant.seated_time;
       states.set(id, {
-        state: labelNow(booking, now) === 'overstaying' ? 'overdue' : 'seated',
-        seated: { source: 'booking', booking },
+        state: Date.parse(until) < now ? 'overdue' : 'seated',
+        seated: { source: 'booking', occupant, booking: bookingsById.get(occupant.id) ?? null },
         next,
         locks: tableLocks,
-        party: booking.group_size,
-        time: { kind: 'until', at: booking.end_time },
+        party: occupant.group_size,
+        time: { kind: 'until', at: until },
       });
-    } else if (entry) {
+    } else if (occupant) {
       // A walk-in has no end time; the table is needed back when its next booking starts.
       const neededAt = next ? Date.parse(next.seating_time) : null;
       states.set(id, {
         state: neededAt !== null && neededAt <= now ? 'overdue' : 'seated',
-        seated: { source: 'queue', entry },
+        seated: { source: 'queue', occupant, entry: entriesById.get(occupant.id) ?? null },
         next,
         locks: tableLocks,
-        party: entry.group_size,
-        time: next
-          ? { kind: 'until', at: next.seating_time }
-          : entry.seated_time
-            ? { kind: 'since', at: entry.seated_time }
-            : null,
+        party: occupant.group_size,
+        time: next ? { kind: 'until', at: next.seating_time } : { kind: 'since', at: occupant.seated_time },
       });
     } else if (tableLocks.length > 0) {
       states.set(id, { state: 'locked', seated: null, next, locks: tableLocks, party: null, time: null });

@@ -18,6 +18,7 @@ import { formatPhone } from '../../../shared/phone/phone';
 import { displayDate, timeOf, wallClock } from '../../../shared/time/booking-time';
 import { Sheet } from '../../../shared/ui/sheet';
 import { BookingEditForm } from './booking-edit-form';
+import { TableTakenNotice, useSeatGuard } from './seat-guard';
 import { SidePanel } from './side-panel';
 
 /** When a booking is, on the restaurant's clock: '14.11.2025, 19:00–21:00'. */
@@ -115,7 +116,9 @@ export function BookingCard({
   const now = useNow();
   const when = useWhen(timeZone);
   const { primary, others } = actionsFor(booking.status);
-  const moves = [...(primary ? [primary] : []), ...others];
+  // 'Посадить' only while nobody else sits at the booking's table (the hall's one occupancy).
+  const guard = useSeatGuard(booking, restaurantId);
+  const moves = [...(primary ? [primary] : []), ...others].filter((to) => !(to === 'open' && guard.taken));
   const editable = TABLE_HOLDING_BOOKING_STATUSES.includes(booking.status);
   const place = tablesLabel(booking, tables);
 
@@ -179,6 +182,15 @@ export function BookingCard({
           </dd>
         </div>
       </dl>
+      {guard.taken ? (
+        <TableTakenNotice
+          booking={booking}
+          restaurantId={restaurantId}
+          timeZone={timeZone}
+          taken={guard.taken}
+          free={guard.free}
+        />
+      ) : null}
       <div className="entry-actions">
         {moves.map((to) => (
           <button

@@ -12,6 +12,7 @@ import { useHallNow } from '../../../shared/hall/use-hall-now';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { LiveBadge } from '../../../shared/live/live-badge';
 import { useRestaurantChanges } from '../../../shared/live/use-restaurant-changes';
+import { queueKeys } from '../../../shared/queue/queue-api';
 import { useRestaurant } from '../../../shared/restaurants/get-restaurant';
 import { paths } from '../../../shared/routing/paths';
 import { useSession } from '../../../shared/session/session';
@@ -31,8 +32,12 @@ import { ZoneSwitch } from './zone-switch';
 export function ZoneScreen() {
   const restaurantId = Number(useParams().id);
   const restaurant = useRestaurant(restaurantId);
-  // Seats, bookings, locks, zone switches and the hall itself all change what is shown.
-  const live = useRestaurantChanges(restaurantId, ['queue', 'booking', 'table']);
+  // Seats, bookings, locks, zone switches and the hall itself all change what is shown; a booking
+  // seated or leaving changes who sits where (the seat picker's read, in the queue's keys).
+  const live = useRestaurantChanges(restaurantId, ['queue', 'booking', 'table'], {
+    booking: queueKeys.seating(restaurantId),
+    table: queueKeys.seating(restaurantId),
+  });
   return (
     <Page titleKey="pages.zone" actions={<LiveBadge state={live} />}>
       {restaurant.data ? <ZoneBoard restaurant={restaurant.data} /> : <ListSkeleton rows={4} />}
@@ -163,11 +168,11 @@ function ZoneTable({ table, state, timeZone }: { table: Table; state: TableState
   const who =
     seated?.source === 'queue'
       ? t('hallSettings.zoneScreen.queueParty', {
-          number: seated.entry.number,
-          name: seated.entry.name || t('hallSettings.tables.walkIn'),
+          number: seated.occupant.number ?? '',
+          name: seated.occupant.name || t('hallSettings.tables.walkIn'),
         })
       : seated?.source === 'booking'
-        ? seated.booking.name
+        ? seated.occupant.name || t('booking.guest')
         : (state.state === 'soon' || state.state === 'late') && next
           ? t('hallSettings.zoneScreen.booking', { name: next.name })
           : null;

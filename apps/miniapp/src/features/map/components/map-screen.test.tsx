@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { Toaster } from '../../../shared/ui/toast';
 import { booking, bookingApi, DAY, fit, msk, openDialogsInJsdom } from '../../../test/booking-fixtures';
 import { renderAt } from '../../../test/render';
-import { lock, mapApi, queueEntry } from '../test/map-fixtures';
+import { lock, mapApi, queueEntry, seatingOf } from '../test/map-fixtures';
 import { MapScreen } from './map-screen';
 
 const server = setupServer();
@@ -63,7 +63,11 @@ function evening(over: { queue?: QueueEntry[]; locks?: TableLock[]; zones?: Seat
     locks: over.locks ?? [lock({ id: 7, table: 5 })],
   };
   bookingApi(server, { bookings: hall.bookings, fits: [fit(6, 'В2', [1, 4])] });
-  mapApi(server, { queue: () => hall.queue, locks: () => hall.locks, zones: () => over.zones ?? [] });
+  mapApi(server, {
+    queue: () => hall.queue,
+    locks: () => hall.locks,
+    zones: () => over.zones ?? seatingOf(hall.bookings, hall.queue),
+  });
   return hall;
 }
 

@@ -62,47 +62,54 @@ export function TableSheetBody({
         <section className="table-sheet__block" aria-label={t('hallMap.atTable')}>
           <h3 className="table-sheet__heading">{t('hallMap.atTable')}</h3>
           <p className="table-sheet__who">
-            {seated.booking.name || t('booking.guest')} ·{' '}
-            {t('guest.guests', { count: seated.booking.group_size })}
+            {seated.occupant.name || t('booking.guest')} ·{' '}
+            {t('guest.guests', { count: seated.occupant.group_size })}
           </p>
           <p className="table-sheet__when">
-            {clock(seated.booking.seating_time)}–{clock(seated.booking.end_time)}{' '}
-            <StatusBadge label={labelOf(seated.booking, now)} />
+            {t('hallMap.since', { time: clock(seated.occupant.seated_time) })}
+            {seated.occupant.until ? (
+              <> · {t('hallMap.until', { time: clock(seated.occupant.until) })}</>
+            ) : null}{' '}
+            {seated.booking ? <StatusBadge label={labelOf(seated.booking, now)} /> : null}
           </p>
-          <button
-            type="button"
-            className="button button--secondary button--wide"
-            disabled={busy}
-            onClick={() => actions.moveBooking(seated.booking, 'closed')}
-          >
-            {t('booking.actions.closed')}
-          </button>
+          {seated.booking ? (
+            <button
+              type="button"
+              className="button button--secondary button--wide"
+              disabled={busy}
+              onClick={() => seated.booking && actions.moveBooking(seated.booking, 'closed')}
+            >
+              {t('booking.actions.closed')}
+            </button>
+          ) : null}
         </section>
       ) : null}
       {seated?.source === 'queue' ? (
         <section className="table-sheet__block" aria-label={t('hallMap.atTable')}>
           <h3 className="table-sheet__heading">{t('hallMap.atTable')}</h3>
           <p className="table-sheet__who">
-            {t('liveQueue.number', { number: seated.entry.number })}{' '}
-            {seated.entry.name || t('liveQueue.guest')} ·{' '}
-            {t('guest.guests', { count: seated.entry.group_size })}
+            {seated.occupant.number !== null
+              ? `${t('liveQueue.number', { number: seated.occupant.number })} `
+              : null}
+            {seated.occupant.name || t('liveQueue.guest')} ·{' '}
+            {t('guest.guests', { count: seated.occupant.group_size })}
           </p>
-          {seated.entry.seated_time ? (
-            <p className="table-sheet__when">
-              {t('hallMap.since', { time: clock(seated.entry.seated_time) })}{' '}
-              <span className="status-badge" data-status="sat">
-                {t('liveQueue.statuses.sat')}
-              </span>
-            </p>
+          <p className="table-sheet__when">
+            {t('hallMap.since', { time: clock(seated.occupant.seated_time) })}{' '}
+            <span className="status-badge" data-status="sat">
+              {t('liveQueue.statuses.sat')}
+            </span>
+          </p>
+          {seated.entry ? (
+            <button
+              type="button"
+              className="button button--secondary button--wide"
+              disabled={busy}
+              onClick={() => seated.entry && actions.closeEntry(seated.entry)}
+            >
+              {t('liveQueue.actions.close')}
+            </button>
           ) : null}
-          <button
-            type="button"
-            className="button button--secondary button--wide"
-            disabled={busy}
-            onClick={() => actions.closeEntry(seated.entry)}
-          >
-            {t('liveQueue.actions.close')}
-          </button>
         </section>
       ) : null}
 

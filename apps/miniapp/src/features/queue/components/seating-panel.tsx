@@ -1,4 +1,4 @@
-import type { SeatingTable, SeatingZone } from '@stolik/contracts';
+import type { SeatingTable, SeatingZone, TableOccupant } from '@stolik/contracts';
 import { SOON_MINUTES } from '../../../shared/hall/table-state';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { timeOf } from '../../../shared/time/booking-time';
@@ -20,7 +20,8 @@ function ordered(tables: SeatingTable[], size: number, now: number): SeatingTabl
 
 /**
  * The hall by zone for seating a party: a tap on a free table seats them. Occupied tables show who
- * sits there, and tables a booking holds now (its guests are due or seated) whose booking; neither
+ * sits there (a queue party or a booking's guests: the one occupancy) since when and until about
+ * when, and tables a booking holds now (its guests are due or seated) whose booking; neither
  * can be chosen, as the server would refuse them. A free table says when its next booking comes.
  */
 export function SeatingPanel({
@@ -43,6 +44,9 @@ export function SeatingPanel({
 }) {
   const { t } = useTranslation();
   const withTables = zones.filter((zone) => zone.tables.length > 0);
+  const occupantName = (occupant: TableOccupant) =>
+    occupant.name ||
+    (occupant.number !== null ? t('liveQueue.number', { number: occupant.number }) : t('liveQueue.guest'));
   return (
     <div className="seating">
       <p className="seating__hint">{t('liveQueue.seatHint', { count: partySize })}</p>
@@ -80,16 +84,19 @@ export function SeatingPanel({
                   </span>
                   <span className="table-tile__state">
                     {table.occupied_by
-                      ? t('liveQueue.seatOccupied', {
-                          name:
-                            table.occupied_by.name ||
-                            t('liveQueue.number', { number: table.occupied_by.number }),
-                        })
+                      ? t('liveQueue.seatOccupied', { name: occupantName(table.occupied_by) })
                       : table.booked_by
                         ? t('liveQueue.seatBooked', { name: table.booked_by.name || t('liveQueue.guest') })
                         : t('liveQueue.seatFree')}
                   </span>
-                  {table.booked_by ? (
+                  {table.occupied_by ? (
+                    <span className="table-tile__booking">
+                      {t('hallMap.since', { time: timeOf(timeZone, table.occupied_by.seated_time) })}
+                      {table.occupied_by.until
+                        ? ` · ${t('hallMap.until', { time: timeOf(timeZone, table.occupied_by.until) })}`
+                        : ''}
+                    </span>
+                  ) : table.booked_by ? (
                     <span className="table-tile__booking">
                       {t('liveQueue.seatBookedAt', { time: timeOf(timeZone, table.booked_by.seating_time) })}
                     </span>

@@ -1,4 +1,4 @@
-import type { QueueEntry, TableLock } from '@stolik/contracts';
+import type { QueueEntry, TableLock, TableOccupant } from '@stolik/contracts';
 
 // The day, the clock and the booking of the booking fixtures: one truth for both.
 import { booking, DAY, msk } from '../../../test/booking-fixtures';
@@ -39,5 +39,17 @@ export const lock = (over: Partial<TableLock> = {}): TableLock => ({
   from: null,
   to: null,
   reason: '',
+  ...over,
+});
+
+/** Who sits at a table (the server's one occupancy): a party of two from the queue since 18:40, unless told otherwise. */
+export const occupant = (over: Partial<TableOccupant> = {}): TableOccupant => ({
+  kind: 'queue',
+  id: 1,
+  number: 1,
+  name: '',
+  group_size: 2,
+  seated_time: msk(DAY, '18:40'),
+  until: null,
   ...over,
 });

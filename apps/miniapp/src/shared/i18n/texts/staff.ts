@@ -11,6 +11,7 @@ import { liveQueue } from '@stolik/i18n/ru/live-queue';
 import { offline } from '@stolik/i18n/ru/offline';
 import { orders } from '@stolik/i18n/ru/orders';
 import { pages } from '@stolik/i18n/ru/pages';
+import { queue } from '@stolik/i18n/ru/queue';
 import { queueSources } from '@stolik/i18n/ru/queue-sources';
 import { validation } from '@stolik/i18n/ru/validation';
 
@@ -29,6 +30,8 @@ export const texts = {
   offline,
   orders,
   pages,
+  // 'Этот стол уже занят…' in the booking card, as the server says it (booking/seat-guard.tsx).
+  queue,
   queueSources,
   validation,
 };

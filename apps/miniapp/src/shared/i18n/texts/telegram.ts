@@ -6,6 +6,7 @@ import { guest } from '@stolik/i18n/ru/guest';
 import { hallMap } from '@stolik/i18n/ru/hall-map';
 import { liveQueue } from '@stolik/i18n/ru/live-queue';
 import { pages } from '@stolik/i18n/ru/pages';
+import { queue } from '@stolik/i18n/ru/queue';
 import { session } from '@stolik/i18n/ru/session';
 import { telegram } from '@stolik/i18n/ru/telegram';
 import { telegramFailures } from '@stolik/i18n/ru/telegram-failures';
@@ -21,6 +22,8 @@ export const texts = {
   hallMap,
   liveQueue,
   pages,
+  // 'Этот стол уже занят…' in the booking card, as the server says it (booking/seat-guard.tsx).
+  queue,
   session,
   telegram,
   telegramFailures,
