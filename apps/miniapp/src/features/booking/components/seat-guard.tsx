@@ -69,8 +69,12 @@ export function TableTakenNotice({
       ? t('liveQueue.number', { number: taken.occupant.number })
       : t('booking.guest'));
   return (
-    <section className="seat-guard" aria-label={t('booking.card.seatElsewhere')} data-testid="seat-guard">
-      <p className="seat-guard__notice" role="status">
+    <section
+      className="notice notice--warning seat-guard"
+      aria-label={t('booking.card.seatElsewhere')}
+      data-testid="seat-guard"
+    >
+      <p className="notice__title" role="status">
         {t('queue.tableTakenBy', {
           table: taken.table.number,
           name: who,

@@ -90,12 +90,16 @@ export function SeatingPanel({
                         : t('liveQueue.seatFree')}
                   </span>
                   {table.occupied_by ? (
-                    <span className="table-tile__booking">
-                      {t('hallMap.since', { time: timeOf(timeZone, table.occupied_by.seated_time) })}
-                      {table.occupied_by.until
-                        ? ` · ${t('hallMap.until', { time: timeOf(timeZone, table.occupied_by.until) })}`
-                        : ''}
-                    </span>
+                    <>
+                      <span className="table-tile__booking">
+                        {t('hallMap.since', { time: timeOf(timeZone, table.occupied_by.seated_time) })}
+                      </span>
+                      {table.occupied_by.until ? (
+                        <span className="table-tile__booking">
+                          {t('hallMap.until', { time: timeOf(timeZone, table.occupied_by.until) })}
+                        </span>
+                      ) : null}
+                    </>
                   ) : table.booked_by ? (
                     <span className="table-tile__booking">
                       {t('liveQueue.seatBookedAt', { time: timeOf(timeZone, table.booked_by.seating_time) })}
