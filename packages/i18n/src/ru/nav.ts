@@ -28,4 +28,5 @@ export const nav = {
   signUp: 'Регистрация',
   mainNavigation: 'Основное меню',
   sections: 'Разделы',
+  more: 'Ещё',
 } as const;

@@ -1,4 +1,5 @@
 export const telegram = {
+  backToRestaurant: 'К ресторану',
   unsupported: 'Откройте приложение в Telegram или в браузере',
   linked: 'Телеграм подключен',
   linkedAs: 'Телеграм подключен: @{{username}}',

@@ -16,7 +16,7 @@ import { BottomBar } from './bottom-bar';
 import { useRootFontSize } from './font-size';
 import { FontSizeMenu } from './font-size-menu';
 import { LogOutDialog } from './log-out-dialog';
-import { bottomBarNavigation, restaurantNavigation } from './navigation';
+import { bottomBarNavigation, moreNavigation, restaurantNavigation } from './navigation';
 import { SideMenu } from './side-menu';
 import { GuestLinksButton, TopBar } from './top-bar';
 import { useLogOut } from './use-log-out';
@@ -40,6 +40,7 @@ export function AppShell() {
   const logOut = useLogOut();
   const items = current ? restaurantNavigation(current, viewer) : [];
   const tabs = current ? bottomBarNavigation(current, viewer) : [];
+  const more = current ? moreNavigation(current, viewer) : [];
   const atTabRoot = pathname === '/' || tabs.some((tab) => tab.to === pathname);
   const goBack = useCallback(() => navigate(-1), [navigate]);
   useTelegramBackButton(!atTabRoot, goBack);
@@ -83,7 +84,7 @@ export function AppShell() {
         <main className="shell__content" id="content">
           <Outlet />
         </main>
-        {mobile ? <BottomBar items={tabs} /> : null}
+        {mobile ? <BottomBar items={tabs} more={more} /> : null}
       </div>
       <LogOutDialog logOut={logOut} />
       <Toaster />

@@ -12,6 +12,7 @@ import {
   QrIcon,
   QueueIcon,
   SettingsIcon,
+  TelegramIcon,
   ZonesIcon,
 } from '../../shared/ui/icons';
 
@@ -62,8 +63,29 @@ export function restaurantNavigation(restaurant: Restaurant, viewer: RoleHolder 
   return items.filter((item): item is NavItem => item !== false);
 }
 
-/** The mobile bottom bar: Queue, Bookings, List, Map, Settings (admin only), spec §2. */
+/** What the phone's bottom bar holds itself; the rest of a member's screens are under 'Ещё'. */
+const BOTTOM_BAR = new Set(['queue', 'bookings', 'list', 'map']);
+
+/**
+ * The mobile bottom bar: Queue, Bookings, List, Map (spec §2), then 'Ещё' (`moreNavigation`).
+ * The spec put Settings (admins only) fifth; a phone, inside Telegram above all, then had no way to
+ * Зоны, Заказы, Аналитика or Telegram's notifications (issue #34), so the fifth place is 'Ещё',
+ * with Settings first in it for admins.
+ */
 export function bottomBarNavigation(restaurant: Restaurant, viewer: RoleHolder | null): NavItem[] {
-  const wanted = new Set(['queue', 'bookings', 'list', 'map', 'settings']);
-  return restaurantNavigation(restaurant, viewer).filter((item) => wanted.has(item.id));
+  return restaurantNavigation(restaurant, viewer).filter((item) => BOTTOM_BAR.has(item.id));
+}
+
+/**
+ * Behind the phone's 'Ещё': every other screen the member may open in the restaurant (settings
+ * first for an admin, as the most used of them), then Telegram's settings and notifications.
+ */
+export function moreNavigation(restaurant: Restaurant, viewer: RoleHolder | null): NavItem[] {
+  const rest = restaurantNavigation(restaurant, viewer).filter((item) => !BOTTOM_BAR.has(item.id));
+  const settings = rest.filter((item) => item.id === 'settings');
+  return [
+    ...settings,
+    ...rest.filter((item) => item.id !== 'settings'),
+    { id: 'telegram', labelKey: 'nav.telegramNotifications', to: paths.telegram(), icon: TelegramIcon },
+  ];
 }

@@ -29,6 +29,14 @@ function Icon({ size = 'large', children, ...rest }: IconProps) {
   );
 }
 
+export const MoreIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="5" cy="12" r="1.5" />
+    <circle cx="12" cy="12" r="1.5" />
+    <circle cx="19" cy="12" r="1.5" />
+  </Icon>
+);
+
 export const QueueIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="8" cy="7" r="3" />
