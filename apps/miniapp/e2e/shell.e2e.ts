@@ -51,8 +51,12 @@ describe('the shell in a real browser', () => {
     expect(await page.locator('aside.side-menu').count()).toBe(0);
     await bottomBar.getByRole('link', { name: 'Карта' }).click();
     await expect.poll(() => page.title()).toBe('Карта');
-    // No profile menu on a phone: Telegram's settings are in the top bar.
-    await page.getByRole('link', { name: 'Настройки телеграм' }).click();
+    // No profile menu on a phone: Telegram's settings are under 'Ещё'.
+    await bottomBar.getByRole('button', { name: 'Ещё' }).click();
+    await page
+      .getByRole('dialog', { name: 'Ещё' })
+      .getByRole('link', { name: 'Уведомления в телеграм' })
+      .click();
     await page.getByText('У вас еще не подключен телеграм').first().waitFor();
     await page.close();
   });

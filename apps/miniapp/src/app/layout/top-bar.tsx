@@ -4,7 +4,7 @@ import { RestaurantSwitcher } from '../../features/restaurants/components/restau
 import { useTranslation } from '../../shared/i18n/i18n';
 import { paths } from '../../shared/routing/paths';
 import { ThemeToggle } from '../../shared/theme/theme-toggle';
-import { LogOutIcon, QrIcon, TelegramIcon } from '../../shared/ui/icons';
+import { LogOutIcon, QrIcon } from '../../shared/ui/icons';
 import { FontSizeMenu } from './font-size-menu';
 
 /**
@@ -39,13 +39,8 @@ export function TopBar({
         {mobile ? <ThemeToggle /> : null}
         {mobile ? <FontSizeMenu variant="icon" /> : null}
         {mobile && current ? <GuestLinksButton restaurantId={current.id} /> : null}
-        {mobile ? (
-          // The phone has no side menu and so no profile menu: Telegram's settings (linking it,
-          // notifications) are one tap from here.
-          <Link to={paths.telegram()} className="icon-button" aria-label={t('pages.telegram')}>
-            <TelegramIcon size={20} />
-          </Link>
-        ) : null}
+        {/* Telegram's settings are under the bottom bar's 'Ещё' on a phone, which leaves the
+            restaurant's name room here (issue #34). */}
         <button
           type="button"
           className={mobile ? 'icon-button' : 'button button--plain'}
