@@ -24,6 +24,9 @@ export const guest = {
   wait: 'Ожидание',
   waitMinutes: '~{{count}} мин',
   waitHour: '1 час',
+  /** Beyond an hour: how far beyond, to five minutes (guest-queue-status-screen.tsx). */
+  waitHoursMinutes: '~{{hours}} ч {{minutes}} мин',
+  waitHours: '~{{hours}} ч',
   waitUnknown: 'уточним',
   ahead_zero: 'Твоя очередь следующая',
   ahead_one: 'Перед тобой {{count}} компания',

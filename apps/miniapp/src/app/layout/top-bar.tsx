@@ -39,7 +39,7 @@ export function TopBar({
         {mobile ? <ThemeToggle /> : null}
         {mobile ? <FontSizeMenu variant="icon" /> : null}
         {mobile && current ? <GuestLinksButton restaurantId={current.id} /> : null}
-        {/* Telegram's settings are under the bottom bar's 'Ещё' on a phone, which leaves the
+        {/* Telegram's settings are under the bottom bar's 'more' sheet on a phone, which leaves the
             restaurant's name room here (issue #34). */}
         <button
           type="button"

@@ -40,9 +40,20 @@ describe("the guest's own page: the wait", () => {
     expect(await screen.findByText('~12 мин')).toBeTruthy();
   });
 
-  it("says '1 час' for an hour or more, as spec §1 words it", async () => {
-    showWait(75);
+  it("says '1 час' for about an hour, as spec §1 words it", async () => {
+    showWait(66);
     expect(await screen.findByText('1 час')).toBeTruthy();
-    expect(screen.queryByText(/75/)).toBeNull();
+    expect(screen.queryByText(/66/)).toBeNull();
+  });
+
+  it("says how far beyond an hour a longer wait is, to five minutes, never a bare '1 час'", async () => {
+    showWait(97);
+    expect(await screen.findByText('~1 ч 35 мин')).toBeTruthy();
+    expect(screen.queryByText('1 час')).toBeNull();
+  });
+
+  it('says whole hours as such', async () => {
+    showWait(121);
+    expect(await screen.findByText('~2 ч')).toBeTruthy();
   });
 });

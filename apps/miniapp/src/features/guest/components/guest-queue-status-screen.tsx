@@ -29,20 +29,15 @@ export function GuestQueueStatusScreen() {
     );
   }, [token, queryClient]);
   const [confirming, setConfirming] = useState(false);
+  const guestWait = useGuestWait();
 
   if (status.isPending) return <ListSkeleton rows={3} />;
   if (status.isError)
     return <ErrorState messageKey="errors.guestNotFound" onRetry={() => void status.refetch()} />;
   const entry = status.data;
   const waiting = entry.status === 'live' || entry.status === 'joined' || entry.status === 'reserve';
-  // The same quote the staff row and the forecast show (the walk from the door is its floor); an
-  // hour or more reads '1 час', as spec §1 words it.
-  const wait =
-    entry.waiting_time === null
-      ? t('guest.waitUnknown')
-      : entry.waiting_time >= 60
-        ? t('guest.waitHour')
-        : t('guest.waitMinutes', { count: entry.waiting_time });
+  // The same quote the staff row and the forecast show (the walk from the door is its floor).
+  const wait = entry.waiting_time === null ? t('guest.waitUnknown') : guestWait(entry.waiting_time);
 
   const leave = async () => {
     setConfirming(false);
@@ -99,4 +94,23 @@ export function GuestQueueStatusScreen() {
       />
     </section>
   );
+}
+
+/**
+ * A wait as a guest reads it: minutes under an hour and '1 час' about an hour, as spec §1 words
+ * them; beyond that, how far beyond, to five minutes ('~1 ч 40 мин'), never a bare '1 час' for a
+ * wait of nearly two (issue #34, honest times). The decision is in ../README.md.
+ */
+export function useGuestWait() {
+  const { t } = useTranslation();
+  return (minutes: number) => {
+    if (minutes < 60) return t('guest.waitMinutes', { count: minutes });
+    const rounded = Math.round(minutes / 5) * 5;
+    if (rounded < 70) return t('guest.waitHour');
+    const hours = Math.floor(rounded / 60);
+    const rest = rounded % 60;
+    return rest === 0
+      ? t('guest.waitHours', { hours })
+      : t('guest.waitHoursMinutes', { hours, minutes: String(rest).padStart(2, '0') });
+  };
 }

@@ -11,6 +11,7 @@ import { timeOf } from '../../../shared/time/restaurant-clock';
 import { Sheet } from '../../../shared/ui/sheet';
 import { showToast } from '../../../shared/ui/toast';
 import { actionLabel, actionsFor } from '../queue-view';
+import { useFormatMinutes } from './elapsed';
 
 /** Everything about one guest and every move the status machine allows. */
 export function EntrySheet({
@@ -25,6 +26,7 @@ export function EntrySheet({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const format = useFormatMinutes();
   const queryClient = useQueryClient();
   const refusal = useRefusalMessage('liveQueue.actionFailed', STAFF_QUEUE_REFUSALS);
   const move = useMutation({
@@ -92,7 +94,7 @@ export function EntrySheet({
         {entry.quoted_wait !== null ? (
           <div>
             <dt>{t('guest.wait')}</dt>
-            <dd>{t('liveQueue.quoted', { minutes: entry.quoted_wait })}</dd>
+            <dd>{t('liveQueue.quoted', { time: format(entry.quoted_wait) })}</dd>
           </div>
         ) : null}
         {entry.visits > 0 ? (

@@ -1,5 +1,6 @@
 import type { Forecast } from '@stolik/contracts';
 import { useTranslation } from '../../../shared/i18n/i18n';
+import { useFormatMinutes } from './elapsed';
 
 /**
  * Neighbouring party sizes with the same wait said once ('1–4 гост. 5 мин'): the strip stays one
@@ -23,6 +24,7 @@ export function sameWaits(now: Forecast['now']): { from: number; to: number; wai
  */
 export function ForecastStrip({ forecast }: { forecast: Forecast | undefined }) {
   const { t } = useTranslation();
+  const format = useFormatMinutes();
   if (!forecast) {
     return (
       <section className="forecast" aria-label={t('liveQueue.forecastTitle')} aria-busy="true">
@@ -53,7 +55,7 @@ export function ForecastStrip({ forecast }: { forecast: Forecast | undefined }) 
                 ? t('liveQueue.forecastNone')
                 : item.waiting_time === 0
                   ? t('liveQueue.forecastFree')
-                  : t('liveQueue.forecastMinutes', { minutes: item.waiting_time })}
+                  : t('liveQueue.forecastMinutes', { time: format(item.waiting_time) })}
             </span>
           </li>
         ))}

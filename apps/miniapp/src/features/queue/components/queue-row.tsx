@@ -97,7 +97,7 @@ export function QueueRow({
                   ? t('liveQueue.waitNoTable')
                   : entry.waiting_time === 0
                     ? t('liveQueue.tableFree')
-                    : t('liveQueue.waitEstimate', { minutes: entry.waiting_time })}
+                    : t('liveQueue.waitEstimate', { time: format(entry.waiting_time) })}
             </span>
           ) : null}
           {entry.tables.length > 0 && entry.status === 'sat' ? (
