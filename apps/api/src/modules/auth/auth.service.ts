@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { MessageKey } from '@stolik/contracts';
 import type { Database } from '@stolik/db';
-import { FieldValidationError, HttpError, tokenNotValid } from '../../shared/http-errors';
+import { FieldValidationError, tokenNotValid } from '../../shared/http-errors';
 import { hashPassword, verifyPassword } from '../../shared/passwords';
-import type { RateLimiter } from '../../shared/rate-limit';
+import { type RateLimiter, tooManyRequests } from '../../shared/rate-limit';
 import { createAuthRepository } from './auth.repository';
 import { accessSessionIsLive, sessionOf } from './sessions';
 import { createSessionsRepository } from './sessions.repository';
@@ -67,17 +67,6 @@ export function createAuthService(
     };
   }
 
-  /** Whether this address has failed on this account in the current window. */
-  async function hasFailed(pairKey: string): Promise<boolean> {
-    try {
-      await limiter.check(pairKey, { max: 1, windowS: LOGIN_LIMITS.pair.windowS });
-      return false;
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 429) return true;
-      throw error;
-    }
-  }
-
   /** Ends a session on a refused refresh (401): a refused write, so it waits for `heard` itself. */
   async function revokeFamily(familyId: string) {
     await sessions.endSession(familyId);
@@ -96,25 +85,35 @@ export function createAuthService(
       const accountKey = `login:account:${email}`;
       const addressKey = `login:address:${address}`;
       const pairKey = `login:pair:${email}:${address}`;
-      await limiter.check(pairKey, LOGIN_LIMITS.pair);
-      try {
-        await limiter.check(accountKey, LOGIN_LIMITS.account);
-      } catch (ceiling) {
-        // Past the account's ceiling only addresses that have failed on it wait; a clean one goes on.
-        if (await hasFailed(pairKey)) throw ceiling;
-      }
+      // Every attempt counts per address, refused or not.
       await limiter.consume(addressKey, LOGIN_LIMITS.address);
+      // The attempt is reserved on the pair and the account before the password is verified, and
+      // decided from the counts the reservations returned: of 50 concurrent guesses from one
+      // address exactly ten are verified (a check before and a count after let all 50 through).
+      // A refused attempt gives its reservations back: it verified nothing.
+      const pair = await limiter.take(pairKey, LOGIN_LIMITS.pair);
+      if (pair.hits > LOGIN_LIMITS.pair.max) {
+        await limiter.release(pairKey);
+        throw tooManyRequests(pair.retryAfterS);
+      }
+      const account = await limiter.take(accountKey, LOGIN_LIMITS.account);
+      // Past the account's ceiling only addresses that have failed on it wait; a clean one goes on.
+      // (`pair.hits` counts this attempt too: the address's own failures are the ones before it.)
+      if (account.hits > LOGIN_LIMITS.account.max && pair.hits - 1 > 0) {
+        await limiter.release(pairKey);
+        await limiter.release(accountKey);
+        throw tooManyRequests(account.retryAfterS);
+      }
 
       const user = await repository.credentialsOf(email);
       let ok = false;
       if (user?.passwordHash) ok = await verifyPassword(user.passwordHash, password);
       else await verifyPassword(await dummyHash, password);
-      if (!user || !ok || !user.isActive) {
-        await limiter.hit(pairKey, LOGIN_LIMITS.pair);
-        await limiter.hit(accountKey, LOGIN_LIMITS.account);
-        throw invalidCredentials();
-      }
-      // This address is in the clear again; the account's count stays (another address may be guessing).
+      // The reservations stay: they are this failure's count.
+      if (!user || !ok || !user.isActive) throw invalidCredentials();
+      // A success is no failure: the account's reservation goes back (its other failures stay,
+      // another address may be guessing), and this address is in the clear again.
+      await limiter.release(accountKey);
       await limiter.reset(pairKey);
       const { access, refresh } = await issuePair(user.id);
       return { access, refresh };
