@@ -160,6 +160,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('apiVersion', API_VERSION);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API replies are one person's data (a queue, a guest's page, tokens): no cache, the
+    // browser's or a proxy's, may keep them. A route that may be kept says so itself (the font).
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
   await app.register(securityPlugin, {
     corsOrigins: deps.config.corsOrigins ?? [],

@@ -110,6 +110,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       'x-accel-buffering': 'no',
       'x-request-id': request.id,
     });
+    // HEAD (Fastify answers it with the GET route) asks for the headers alone: they are all it
+    // gets, at once. Kept open it never answered and held one of the address's stream places.
+    if (request.method === 'HEAD') {
+      raw.end();
+      onEnd();
+      return () => {};
+    }
     const write = (text: string) => {
       if (!raw.writableEnded) raw.write(text);
     };

@@ -69,7 +69,8 @@ export function createInvitationsService(db: Database, users: UsersRepository) {
       return {
         restaurant_name: row.restaurantName,
         role: row.role as Role,
-        email: row.email,
+        // Only that it is bound: the address is the invited person's, not the link holder's.
+        for_email: row.email !== null,
         expires_at: row.expiresAt.toISOString(),
       };
     },
