@@ -39,6 +39,29 @@ export function createRateLimiter(db: Database, now: () => Date = () => new Date
       if (hits > limit.max) throw tooManyRequests(retryAfterS);
     },
 
+    /**
+     * Runs `work` counting against `limit` only what it created: a hit is reserved first (so of
+     * N requests at once no more than the limit may create) and given back when `work` created
+     * nothing (a replay, a refusal, an error). Past the limit `work` still runs, handed the 429 to
+     * throw where it would create: what it answers without creating (the same guest's replay, or
+     * their own entry) still gets through.
+     */
+    async creating<T extends { created: boolean }>(
+      key: string,
+      limit: Limit,
+      work: (refusal: HttpError | null) => Promise<T>,
+    ): Promise<T> {
+      const { hits, retryAfterS } = await take(key, limit);
+      let created = false;
+      try {
+        const result = await work(hits > limit.max ? tooManyRequests(retryAfterS) : null);
+        created = result.created;
+        return result;
+      } finally {
+        if (!created) await counters.release(key);
+      }
+    },
+
     /** Gives back one hit taken by `take` (an attempt reserved, then not counted after all). */
     release: (key: string): Promise<void> => counters.release(key),
 

@@ -108,6 +108,8 @@ export function createGuestBookings(
       key: string | null,
       source: EntrySource,
       telegramChatId: number | null = null,
+      /** The phone's limit is used up: thrown where a request would be made (rate-limit.ts `creating`). */
+      phoneLimit: HttpError | null = null,
     ): Promise<{ created: boolean; status: GuestBookingStatus }> {
       const restaurant = await restaurantOrThrow(db, restaurantId);
       if (!restaurant.hasBookings) throw new HttpError(409, 'bookingApi.bookingsOff', 'bookings_off');
@@ -132,6 +134,8 @@ export function createGuestBookings(
       // Refused early when it clearly repeats (no tables are looked for), and checked again where
       // it counts: in the inserting transaction, under this phone's lock (guest-phone-lock.repository.ts).
       await refuseRepeatedRequest(restaurant, phone, slot, proof);
+      // Past the phone's limit the replay and the repeat above still answered; nothing new is made.
+      if (phoneLimit) throw phoneLimit;
       const onePerPhoneAndTime = async (tx: Tx) => {
         await lockGuestPhone(tx, restaurant.id, phone);
         await refuseRepeatedRequest(restaurant, phone, slot, proof, tx);
