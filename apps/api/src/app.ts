@@ -67,6 +67,7 @@ import { isClientRoute, serveMiniapp } from './plugins/miniapp';
 import { openapiPlugin } from './plugins/openapi';
 import { replayPlugin } from './plugins/replay';
 import { securityPlugin } from './plugins/security';
+import { mayReadRestaurant } from './shared/access';
 import { auditPlugin } from './shared/audit';
 import { checkContractReplies } from './shared/contract-serializer';
 import { fallbackPublicUrl, ownOrigin } from './shared/public-url';
@@ -267,7 +268,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(eventsRoutes, {
     hub: changes,
-    sessionIsLive: async (session) => (await loadViewer(db, session.userId, session)) !== null,
+    // Read afresh (not from the viewer cache): it is asked because the user's access just changed.
+    mayWatch: async (session, restaurantId) => {
+      const viewer = await loadViewer(db, session.userId, session);
+      return viewer !== null && mayReadRestaurant(viewer, restaurantId);
+    },
     findGuestBooking: (token) => bookings.guestBookingRef(token),
     findGuestEntry: (token) => queue.guestEntryRef(token),
     ...(deps.eventStreamLifetimeMs ? { lifetimeMs: deps.eventStreamLifetimeMs } : {}),
