@@ -13,14 +13,16 @@ import { REFRESH_TTL_S, type TokenSigner } from './tokens';
  * Sign-in attempts, 15-minute windows. Failures count per account and address (`pair`): ten from
  * one address refuse that address for that account (429), even with the right password. Failures
  * of an account from every address count too (`account`), and past that ceiling an address that
- * has itself failed on the account is refused, while one that has not still signs in: nobody
- * locks a person out of their account by typing wrong passwords for it elsewhere. Every attempt
- * counts per address (`address`), whatever the account.
+ * has itself failed on the account `ownFailuresPastCeiling` times is refused, while one that has
+ * failed fewer times still tries: nobody locks a person out of their account by typing wrong
+ * passwords for it elsewhere, and the person's own typo does not either. Every attempt counts per
+ * address (`address`), whatever the account.
  */
 export const LOGIN_LIMITS = {
   pair: { max: 10, windowS: 15 * 60 },
   account: { max: 30, windowS: 15 * 60 },
   address: { max: 50, windowS: 15 * 60 },
+  ownFailuresPastCeiling: 3,
 } as const;
 
 // Two tabs refreshing with the same token at the same moment is a race, not a theft.
@@ -97,9 +99,10 @@ export function createAuthService(
         throw tooManyRequests(pair.retryAfterS);
       }
       const account = await limiter.take(accountKey, LOGIN_LIMITS.account);
-      // Past the account's ceiling only addresses that have failed on it wait; a clean one goes on.
-      // (`pair.hits` counts this attempt too: the address's own failures are the ones before it.)
-      if (account.hits > LOGIN_LIMITS.account.max && pair.hits - 1 > 0) {
+      // Past the account's ceiling only addresses that have failed on it a few times wait; one with
+      // fewer goes on (the owner's typo while someone else guesses). `pair.hits` counts this
+      // attempt too: the address's own failures are the ones before it.
+      if (account.hits > LOGIN_LIMITS.account.max && pair.hits - 1 >= LOGIN_LIMITS.ownFailuresPastCeiling) {
         await limiter.release(pairKey);
         await limiter.release(accountKey);
         throw tooManyRequests(account.retryAfterS);
