@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '@stolik/db';
 import { createServerI18n } from '@stolik/i18n';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { UserFromGetMe } from 'grammy/types';
 import type { i18n as I18n } from 'i18next';
@@ -67,8 +67,10 @@ import { isClientRoute, serveMiniapp } from './plugins/miniapp';
 import { openapiPlugin } from './plugins/openapi';
 import { replayPlugin } from './plugins/replay';
 import { securityPlugin } from './plugins/security';
+import { mayReadRestaurant } from './shared/access';
 import { auditPlugin } from './shared/audit';
 import { checkContractReplies } from './shared/contract-serializer';
+import { fallbackPublicUrl, ownOrigin } from './shared/public-url';
 import { createRateLimiter, rateLimitPlugin } from './shared/rate-limit';
 
 export const API_VERSION = '0.1.0';
@@ -102,7 +104,16 @@ export type AppConfig = Pick<
   | 'botWebhookSecret'
 > &
   Partial<
-    Pick<Config, 'botMiniappShortName' | 'botDeliveryLeaseS' | 'corsOrigins' | 'metabase' | 'trustProxy'>
+    Pick<
+      Config,
+      | 'botMiniappShortName'
+      | 'botDeliveryLeaseS'
+      | 'corsOrigins'
+      | 'metabase'
+      | 'trustProxy'
+      | 'host'
+      | 'port'
+    >
   >;
 
 export interface AppDeps {
@@ -150,6 +161,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('apiVersion', API_VERSION);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API replies are one person's data (a queue, a guest's page, tokens): no cache, the
+    // browser's or a proxy's, may keep them. A route that may be kept says so itself (the font).
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
   await app.register(securityPlugin, {
     corsOrigins: deps.config.corsOrigins ?? [],
@@ -166,14 +181,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => changes.close());
   const auth = createAuthService(db, tokens, limiter, () => changes.caughtUp());
   const usersRepository = createUsersRepository(db);
-  // Links in invitations: the configured address, else the one this API is reached at.
-  let seenOrigin = 'http://localhost:3000';
-  const publicUrl = () => deps.config.publicUrl ?? seenOrigin;
-  app.addHook('onRequest', async (request) => {
-    if (!deps.config.publicUrl && request.headers.host)
-      seenOrigin = `${request.protocol}://${request.headers.host}`;
+  // Links the product sends anyone (the bot's messages, the dispatcher's): PUBLIC_URL, else an
+  // address fixed at start from HOST and PORT, never a request's Host (public-url.ts).
+  let fallbackUrl = fallbackPublicUrl(deps.config.host, deps.config.port);
+  const publicUrl = () => deps.config.publicUrl ?? fallbackUrl;
+  // PORT=0 listens on a port chosen then: the fallback names that one, fixed once.
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (deps.config.port === 0 && address && typeof address === 'object')
+      fallbackUrl = fallbackPublicUrl(deps.config.host, address.port);
   });
-  const invitations = createInvitationsService(db, usersRepository, publicUrl);
+  // Links in a reply to one request (an invitation, the door sign): PUBLIC_URL, else the host that
+  // request itself was made to, if well-formed: it reaches no one but whoever sent it.
+  const linksFor = (request: FastifyRequest) => deps.config.publicUrl ?? ownOrigin(request) ?? fallbackUrl;
+  const invitations = createInvitationsService(db, usersRepository);
   const users = createUsersService(usersRepository, invitations, auth);
   const telegramSignIn = createTelegramSignIn({
     botToken: deps.config.botToken,
@@ -210,11 +231,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth, telegramSignIn });
-  await app.register(usersRoutes, { users, invitations, auth, limiter });
+  await app.register(usersRoutes, { users, invitations, auth, limiter, linksFor });
   await app.register(restaurantsRoutes, {
     restaurants: createRestaurantsService(createRestaurantsRepository(db)),
   });
-  await app.register(guestLinksRoutes, { publicUrl, miniAppShortName: deps.config.botMiniappShortName });
+  await app.register(guestLinksRoutes, { linksFor, miniAppShortName: deps.config.botMiniappShortName });
   const queue = createQueueService(db, undefined, { turnCacheMs: deps.turnCacheMs });
   // Guest forms sent from the Mini App carry init data: the guest's chat for the bot's answer.
   const guestChannel = createGuestChannel(deps.config.botToken);
@@ -247,7 +268,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(eventsRoutes, {
     hub: changes,
-    sessionIsLive: async (session) => (await loadViewer(db, session.userId, session)) !== null,
+    // Read afresh (not from the viewer cache): it is asked because the user's access just changed.
+    mayWatch: async (session, restaurantId) => {
+      const viewer = await loadViewer(db, session.userId, session);
+      return viewer !== null && mayReadRestaurant(viewer, restaurantId);
+    },
     findGuestBooking: (token) => bookings.guestBookingRef(token),
     findGuestEntry: (token) => queue.guestEntryRef(token),
     ...(deps.eventStreamLifetimeMs ? { lifetimeMs: deps.eventStreamLifetimeMs } : {}),

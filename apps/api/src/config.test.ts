@@ -44,6 +44,13 @@ describe('configuration', () => {
     });
   });
 
+  it('refuses to run in production without PUBLIC_URL (links would name this machine)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: required in production/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://stolik.example.com' }).publicUrl).toBe(
+      'https://stolik.example.com',
+    );
+  });
+
   it('lists every problem at once, by variable name', () => {
     try {
       loadConfig({

@@ -210,6 +210,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   if (c.BOT_WEBHOOK_URL && !c.BOT_TOKEN) throw new ConfigError(['BOT_WEBHOOK_URL: needs BOT_TOKEN']);
+  // Links sent to people (invitations, the bot's messages) name PUBLIC_URL; without it they would
+  // name this machine (public-url.ts), which nobody outside can open.
+  if (env.NODE_ENV === 'production' && !c.PUBLIC_URL)
+    throw new ConfigError([
+      'PUBLIC_URL: required in production (NODE_ENV=production): the address people open',
+    ]);
   const metabase = [c.METABASE_SITE_URL, c.METABASE_SECRET_KEY, c.METABASE_DASHBOARDS];
   const metabaseSet = metabase.filter(Boolean).length;
   if (metabaseSet > 0 && metabaseSet < 3) {

@@ -88,11 +88,14 @@ export const Invitation = z.object({
 });
 export type Invitation = z.infer<typeof Invitation>;
 
-/** What the /invite screen shows before accepting (public: no other data). */
+/**
+ * What the /invite screen shows before accepting (public: no other data). Whether it is bound to
+ * one e-mail, but not which: anyone holding the link would otherwise learn the address.
+ */
 export const InvitationPreview = z.object({
   restaurant_name: z.string(),
   role: Role,
-  email: z.string().nullable(),
+  for_email: z.boolean(),
   expires_at: z.string(),
 });
 export type InvitationPreview = z.infer<typeof InvitationPreview>;

@@ -123,6 +123,22 @@ describe('compressed replies of the API', () => {
     expect(bytes.equals(first.rawPayload)).toBe(true);
   });
 
+  it('says Vary: Accept-Encoding and Cache-Control: no-store on every API reply, compressed or not', async () => {
+    const kept = [await list(), await list(), await list('identity'), await list('br'), await list('br')];
+    const small = await t.app.inject({ method: 'GET', url: '/api/health/' });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/reservation/?restaurant_id=${who.restaurantA}`,
+    });
+    const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-thing/' });
+    for (const res of [...kept, small, refused, missing]) {
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    expect(refused.statusCode).toBe(401);
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('falls back to gzip, and to nothing when the client takes neither', async () => {
     const gz = await list('gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');

@@ -1,6 +1,6 @@
 import { constants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { BROTLI_QUALITY, compressedCopy, encodingFor, plainCopy } from '../shared/compressed-copies';
 
@@ -15,6 +15,13 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  * touched: they write to the raw response, which no onSend hook sees, and text/event-stream is
  * not a compressible type here either, so every change still reaches the screen at once.
  */
+/** Adds Accept-Encoding to the reply's Vary, keeping what others put there (Origin). */
+function varyOnEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('Vary');
+  if (!vary) reply.header('Vary', 'accept-encoding');
+  else if (!/accept-encoding/iu.test(String(vary))) reply.header('Vary', `${String(vary)}, accept-encoding`);
+}
+
 export const compressionPlugin = fp(
   async (app: FastifyInstance) => {
     // A reply the read cache hands out again goes out in the copy compressed on its first use
@@ -22,6 +29,10 @@ export const compressionPlugin = fp(
     // runs before @fastify/compress's, which leaves a reply that already has its encoding as it
     // is, and one it does not compress as it is too.
     app.addHook('onSend', async (request, reply, payload) => {
+      // Whether a text reply goes out compressed depends on Accept-Encoding, so every one says so,
+      // compressed or not: a cache must not hand the plain copy to a client that asked for br, nor
+      // the br copy to one that cannot read it (@fastify/compress says so only when it compresses).
+      if (typeof payload === 'string') varyOnEncoding(reply);
       // Only a text long enough to compress can be a kept copy's: the lookup hashes the text.
       if (
         typeof payload !== 'string' ||
@@ -36,10 +47,6 @@ export const compressionPlugin = fp(
       if (!encoding) return (request.method === 'GET' && plainCopy(payload)) || payload;
       const bytes = compressedCopy(payload, encoding);
       if (!bytes) return payload;
-      const vary = reply.getHeader('Vary');
-      if (!vary) reply.header('Vary', 'accept-encoding');
-      else if (!/accept-encoding/iu.test(String(vary)))
-        reply.header('Vary', `${String(vary)}, accept-encoding`);
       reply.header('Content-Encoding', encoding);
       reply.header('Content-Length', bytes.length);
       return bytes;

@@ -67,6 +67,11 @@ export function requireRestaurant(viewer: Viewer, restaurantId: number, level: '
   if (!firstAuthorised.has(viewer)) firstAuthorised.set(viewer, restaurantId);
 }
 
+/** Whether the viewer may see the restaurant at all (requireRestaurant's member level, as a yes or no). */
+export function mayReadRestaurant(viewer: Viewer, restaurantId: number): boolean {
+  return viewer.isSuperuser || viewer.memberships.has(restaurantId);
+}
+
 /** A viewer is loaded per request, so this is the restaurant each request was first allowed into. */
 const firstAuthorised = new WeakMap<Viewer, number>();
 

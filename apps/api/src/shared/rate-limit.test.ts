@@ -227,6 +227,41 @@ describe('the limits of every public route', () => {
   });
 });
 
+describe('HEAD on a guest event stream', () => {
+  // An app of its own: the other streams of this file have used up the address's minute.
+  let t: TestApp;
+  let who: Identities;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    who = await createIdentities(t);
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('answers HEAD on a guest stream at once, and holds no stream place for it', async () => {
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/restaurant/${who.restaurantA}/queue/`,
+      payload: { group_size: 2, name: 'Ольга', phone: '+79167001198' },
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    const url = `${base}/api/public/queue/${(joined.json() as { token: string }).token}/events/`;
+    for (let i = 0; i < GUEST_STREAMS_PER_ADDRESS; i += 1) {
+      const started = Date.now();
+      // Past a second the signal aborts the fetch and the test fails.
+      const head = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(1000) });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      expect(Date.now() - started).toBeLessThan(1000);
+    }
+    const stream = await openEventStream(url, {});
+    expect(stream.response.status).toBe(200);
+    expect((await stream.next()).event).toBe('ready');
+    stream.close();
+  });
+});
+
 describe('the client address behind a reverse proxy', () => {
   const signIn = (app: TestApp['app'], remoteAddress: string, forwardedFor: string) =>
     app.inject({

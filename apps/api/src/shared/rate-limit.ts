@@ -13,37 +13,57 @@ export interface Limit {
 /**
  * Fixed-window counters kept in the database, so that every API process counts together and a
  * restart forgets nothing. Good enough for abuse limits; not a precise token bucket.
+ *
+ * Every decision is made from the count a hit returns (`take`: one upsert that counts and reads),
+ * never from a count read before the hit: of N concurrent requests with M places left exactly M
+ * get through, on one process or many. A refused request still counts (a fixed window does not
+ * stretch by it), unless its caller gives the hit back (`release`).
  */
 export function createRateLimiter(db: Database, now: () => Date = () => new Date()) {
   const counters = createRateLimitRepository(db);
 
-  async function current(key: string, limit: Limit): Promise<{ hits: number; retryAfterS: number }> {
-    const row = await counters.find(key);
-    if (!row) return { hits: 0, retryAfterS: 0 };
-    const ageS = (now().getTime() - row.windowStart.getTime()) / 1000;
-    if (ageS >= limit.windowS) return { hits: 0, retryAfterS: 0 };
+  /** Counts one hit; returns the window's count with it and the seconds until the window ends. */
+  async function take(key: string, limit: Limit): Promise<{ hits: number; retryAfterS: number }> {
+    const at = now();
+    const row = await counters.take(key, at, new Date(at.getTime() - limit.windowS * 1000));
+    const ageS = (at.getTime() - row.windowStart.getTime()) / 1000;
     return { hits: row.hits, retryAfterS: Math.max(1, Math.ceil(limit.windowS - ageS)) };
   }
 
   return {
-    /** Throws 429 (with Retry-After) when the key has used up its window. */
-    async check(key: string, limit: Limit): Promise<void> {
-      const state = await current(key, limit);
-      if (state.hits >= limit.max) throw tooManyRequests(state.retryAfterS);
-    },
+    take,
 
-    /** Counts one hit; a window older than windowS starts over. */
-    async hit(key: string, limit: Limit): Promise<void> {
-      const at = now();
-      const windowStart = new Date(at.getTime() - limit.windowS * 1000);
-      await counters.hit(key, at, windowStart);
-    },
-
-    /** Checks and counts in one step (public forms: every request counts). */
+    /** Counts one hit, and throws 429 (with Retry-After) when it is past the window's limit. */
     async consume(key: string, limit: Limit): Promise<void> {
-      await this.check(key, limit);
-      await this.hit(key, limit);
+      const { hits, retryAfterS } = await take(key, limit);
+      if (hits > limit.max) throw tooManyRequests(retryAfterS);
     },
+
+    /**
+     * Runs `work` counting against `limit` only what it created: a hit is reserved first (so of
+     * N requests at once no more than the limit may create) and given back when `work` created
+     * nothing (a replay, a refusal, an error). Past the limit `work` still runs, handed the 429 to
+     * throw where it would create: what it answers without creating (the same guest's replay, or
+     * their own entry) still gets through.
+     */
+    async creating<T extends { created: boolean }>(
+      key: string,
+      limit: Limit,
+      work: (refusal: HttpError | null) => Promise<T>,
+    ): Promise<T> {
+      const { hits, retryAfterS } = await take(key, limit);
+      let created = false;
+      try {
+        const result = await work(hits > limit.max ? tooManyRequests(retryAfterS) : null);
+        created = result.created;
+        return result;
+      } finally {
+        if (!created) await counters.release(key);
+      }
+    },
+
+    /** Gives back one hit taken by `take` (an attempt reserved, then not counted after all). */
+    release: (key: string): Promise<void> => counters.release(key),
 
     async reset(key: string): Promise<void> {
       await counters.reset(key);

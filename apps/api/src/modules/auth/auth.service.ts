@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { MessageKey } from '@stolik/contracts';
 import type { Database } from '@stolik/db';
-import { FieldValidationError, HttpError, tokenNotValid } from '../../shared/http-errors';
+import { FieldValidationError, tokenNotValid } from '../../shared/http-errors';
 import { hashPassword, verifyPassword } from '../../shared/passwords';
-import type { RateLimiter } from '../../shared/rate-limit';
+import { type RateLimiter, tooManyRequests } from '../../shared/rate-limit';
 import { createAuthRepository } from './auth.repository';
 import { accessSessionIsLive, sessionOf } from './sessions';
 import { createSessionsRepository } from './sessions.repository';
@@ -13,14 +13,16 @@ import { REFRESH_TTL_S, type TokenSigner } from './tokens';
  * Sign-in attempts, 15-minute windows. Failures count per account and address (`pair`): ten from
  * one address refuse that address for that account (429), even with the right password. Failures
  * of an account from every address count too (`account`), and past that ceiling an address that
- * has itself failed on the account is refused, while one that has not still signs in: nobody
- * locks a person out of their account by typing wrong passwords for it elsewhere. Every attempt
- * counts per address (`address`), whatever the account.
+ * has itself failed on the account `ownFailuresPastCeiling` times is refused, while one that has
+ * failed fewer times still tries: nobody locks a person out of their account by typing wrong
+ * passwords for it elsewhere, and the person's own typo does not either. Every attempt counts per
+ * address (`address`), whatever the account.
  */
 export const LOGIN_LIMITS = {
   pair: { max: 10, windowS: 15 * 60 },
   account: { max: 30, windowS: 15 * 60 },
   address: { max: 50, windowS: 15 * 60 },
+  ownFailuresPastCeiling: 3,
 } as const;
 
 // Two tabs refreshing with the same token at the same moment is a race, not a theft.
@@ -67,17 +69,6 @@ export function createAuthService(
     };
   }
 
-  /** Whether this address has failed on this account in the current window. */
-  async function hasFailed(pairKey: string): Promise<boolean> {
-    try {
-      await limiter.check(pairKey, { max: 1, windowS: LOGIN_LIMITS.pair.windowS });
-      return false;
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 429) return true;
-      throw error;
-    }
-  }
-
   /** Ends a session on a refused refresh (401): a refused write, so it waits for `heard` itself. */
   async function revokeFamily(familyId: string) {
     await sessions.endSession(familyId);
@@ -96,25 +87,36 @@ export function createAuthService(
       const accountKey = `login:account:${email}`;
       const addressKey = `login:address:${address}`;
       const pairKey = `login:pair:${email}:${address}`;
-      await limiter.check(pairKey, LOGIN_LIMITS.pair);
-      try {
-        await limiter.check(accountKey, LOGIN_LIMITS.account);
-      } catch (ceiling) {
-        // Past the account's ceiling only addresses that have failed on it wait; a clean one goes on.
-        if (await hasFailed(pairKey)) throw ceiling;
-      }
+      // Every attempt counts per address, refused or not.
       await limiter.consume(addressKey, LOGIN_LIMITS.address);
+      // The attempt is reserved on the pair and the account before the password is verified, and
+      // decided from the counts the reservations returned: of 50 concurrent guesses from one
+      // address exactly ten are verified (a check before and a count after let all 50 through).
+      // A refused attempt gives its reservations back: it verified nothing.
+      const pair = await limiter.take(pairKey, LOGIN_LIMITS.pair);
+      if (pair.hits > LOGIN_LIMITS.pair.max) {
+        await limiter.release(pairKey);
+        throw tooManyRequests(pair.retryAfterS);
+      }
+      const account = await limiter.take(accountKey, LOGIN_LIMITS.account);
+      // Past the account's ceiling only addresses that have failed on it a few times wait; one with
+      // fewer goes on (the owner's typo while someone else guesses). `pair.hits` counts this
+      // attempt too: the address's own failures are the ones before it.
+      if (account.hits > LOGIN_LIMITS.account.max && pair.hits - 1 >= LOGIN_LIMITS.ownFailuresPastCeiling) {
+        await limiter.release(pairKey);
+        await limiter.release(accountKey);
+        throw tooManyRequests(account.retryAfterS);
+      }
 
       const user = await repository.credentialsOf(email);
       let ok = false;
       if (user?.passwordHash) ok = await verifyPassword(user.passwordHash, password);
       else await verifyPassword(await dummyHash, password);
-      if (!user || !ok || !user.isActive) {
-        await limiter.hit(pairKey, LOGIN_LIMITS.pair);
-        await limiter.hit(accountKey, LOGIN_LIMITS.account);
-        throw invalidCredentials();
-      }
-      // This address is in the clear again; the account's count stays (another address may be guessing).
+      // The reservations stay: they are this failure's count.
+      if (!user || !ok || !user.isActive) throw invalidCredentials();
+      // A success is no failure: the account's reservation goes back (its other failures stay,
+      // another address may be guessing), and this address is in the clear again.
+      await limiter.release(accountKey);
       await limiter.reset(pairKey);
       const { access, refresh } = await issuePair(user.id);
       return { access, refresh };

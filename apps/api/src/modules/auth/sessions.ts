@@ -30,6 +30,8 @@ export interface AccessSession {
   userId: number;
   /** The token's `iat`, in seconds. */
   issuedAt: number;
+  /** The token's `exp`, in seconds: an event stream it opened ends then. */
+  expiresAt: number;
 }
 
 /** Is a token issued at `issuedAt` (seconds) of a live session, given what was read of it? */
@@ -48,8 +50,14 @@ export async function accessSessionIsLive(db: Database, session: AccessSession):
 }
 
 /** The session an access token names. */
-export const sessionOf = (claims: { sid?: string; user_id: number; iat: number }): AccessSession => ({
+export const sessionOf = (claims: {
+  sid?: string;
+  user_id: number;
+  iat: number;
+  exp: number;
+}): AccessSession => ({
   id: claims.sid ?? '',
   userId: claims.user_id,
   issuedAt: claims.iat,
+  expiresAt: claims.exp,
 });

@@ -154,8 +154,13 @@ export function createBookingChanges(db: Database, now: () => Date, repository: 
     hold,
     sit,
 
-    insert(values: NewBooking): Promise<BookingRow> {
+    /**
+     * `guard`: runs first in the inserting transaction and may refuse (a guest's request checks
+     * its phone's other requests there, under a lock, so that the check and the insert are one).
+     */
+    insert(values: NewBooking, guard?: (tx: Tx) => Promise<void>): Promise<BookingRow> {
       return db.transaction(async (tx) => {
+        await guard?.(tx);
         const row = await repository.insert(tx, {
           restaurantId: values.restaurantId,
           tableId: values.place.tableId,

@@ -1,4 +1,5 @@
 import { schema } from '@stolik/db';
+import { addDays } from '@stolik/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingKit, DAY } from '../../test/booking-kit';
@@ -46,30 +47,61 @@ describe('rate limits of the guest form', () => {
     expect((await guestRequest(hall.id, body(), '198.51.100.21')).statusCode).toBe(409);
   });
 
-  it('answers 429 past 5 requests for one phone in 10 minutes, whatever the address', async () => {
+  it('answers 429 past 5 requests made for one phone at one restaurant in 10 minutes, whatever the address', async () => {
     const hall = await smallHall('Лимит телефона');
     const phone = nextPhone();
-    const body = { date: DAY, time: '03:00', group_size: 2, name: 'Один', phone };
-    for (let i = 0; i < 5; i += 1) {
-      expect((await guestRequest(hall.id, body, `198.51.100.${30 + i}`)).statusCode).toBe(409);
+    const device = 'limit-phone-device-0001';
+    let address = 30;
+    const request = (body: object, headers: Record<string, string> = {}, restaurant = hall.id) =>
+      call('POST', `/api/public/restaurant/${restaurant}/booking/`, null, body, {
+        headers,
+        remoteAddress: `198.51.100.${address++}`,
+      });
+    const base = { date: DAY, group_size: 2, name: 'Один', phone, device_key: device };
+    // 03:00 is never offered: refused (409), made nothing, and counts for nothing.
+    for (let i = 0; i < 6; i += 1) expect((await request({ ...base, time: '03:00' })).statusCode).toBe(409);
+    // Five requests made, at times that do not overlap.
+    const places = [
+      [DAY, '12:00'],
+      [DAY, '15:00'],
+      [DAY, '18:00'],
+      [DAY, '21:00'],
+      [addDays(DAY, 1), '12:00'],
+    ];
+    const made = [];
+    for (const [i, [date, time]] of places.entries()) {
+      const res = await request({ ...base, date, time }, { 'idempotency-key': `limit-phone-key-000${i}` });
+      expect(res.statusCode, res.body).toBe(201);
+      made.push(res.json().token as string);
     }
-    throttled(await guestRequest(hall.id, body, '198.51.100.40'));
+    throttled(await request({ ...base, date: addDays(DAY, 1), time: '15:00' }));
     // The same phone written another way is the same phone.
     throttled(
-      await guestRequest(
-        hall.id,
-        { ...body, phone: `8 ${phone.slice(2, 5)} ${phone.slice(5)}` },
-        '198.51.100.41',
-      ),
+      await request({
+        ...base,
+        date: addDays(DAY, 1),
+        time: '15:00',
+        phone: `8 ${phone.slice(2, 5)} ${phone.slice(5)}`,
+      }),
     );
-    expect((await guestRequest(hall.id, { ...body, phone: nextPhone() }, '198.51.100.42')).statusCode).toBe(
-      409,
+    // The same guest still gets what they already have: a replayed form, their own request.
+    const replay = await request(
+      { ...base, date: DAY, time: '12:00' },
+      { 'idempotency-key': 'limit-phone-key-0000' },
     );
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json().token).toBe(made[0]);
+    const repeated = await request({ ...base, time: '12:30' });
+    expect(repeated.statusCode).toBe(409);
+    expect(repeated.json()).toMatchObject({ code: 'booking_exists', token: made[0] });
+    // Another restaurant is not held back by this one.
+    const elsewhere = await smallHall('Лимит телефона, другой');
+    expect((await request({ ...base, time: '19:00' }, {}, elsewhere.id)).statusCode).toBe(201);
     const stored = await t.database.db
       .select()
       .from(schema.bookings)
       .where(eq(schema.bookings.restaurantId, hall.id));
-    expect(stored).toEqual([]);
+    expect(stored).toHaveLength(5);
   });
 
   it('answers 429 past 120 slot lookups a minute from one address', async () => {

@@ -1,5 +1,5 @@
 import type { GuestBookingBody, GuestBookingStatus } from '@stolik/contracts';
-import type { Database } from '@stolik/db';
+import type { Database, Tx } from '@stolik/db';
 import {
   availableSlots,
   canMoveBooking,
@@ -11,6 +11,7 @@ import {
 } from '@stolik/domain';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { deviceHash, type GuestProof, isSameGuest } from '../../shared/guest-device';
+import { lockGuestPhone } from '../../shared/guest-phone-lock.repository';
 import { HttpError, notFound } from '../../shared/http-errors';
 import { idempotencyKeyReused, requestHash } from '../../shared/idempotency';
 import { phoneOrThrow } from '../../shared/phone-input';
@@ -72,8 +73,9 @@ export function createGuestBookings(
     phone: string,
     slot: { start: Date; end: Date },
     proof: GuestProof,
+    tx?: Tx,
   ): Promise<void> {
-    const earlier = await repository.overlappingOfPhone(restaurant.id, phone, slot.start, slot.end);
+    const earlier = await repository.overlappingOfPhone(restaurant.id, phone, slot.start, slot.end, tx);
     const standing = earlier.filter((row) => guestOutcome(row.status) !== 'cancelled');
     if (standing.length === 0) return;
     const own = standing.find((row) => isSameGuest(row, proof));
@@ -106,6 +108,8 @@ export function createGuestBookings(
       key: string | null,
       source: EntrySource,
       telegramChatId: number | null = null,
+      /** The phone's limit is used up: thrown where a request would be made (rate-limit.ts `creating`). */
+      phoneLimit: HttpError | null = null,
     ): Promise<{ created: boolean; status: GuestBookingStatus }> {
       const restaurant = await restaurantOrThrow(db, restaurantId);
       if (!restaurant.hasBookings) throw new HttpError(409, 'bookingApi.bookingsOff', 'bookings_off');
@@ -126,7 +130,16 @@ export function createGuestBookings(
         (s) => s.time === body.time,
       );
       if (!slot) throw slotUnavailable();
-      await refuseRepeatedRequest(restaurant, phone, slot, { deviceKey: body.device_key, telegramChatId });
+      const proof = { deviceKey: body.device_key, telegramChatId };
+      // Refused early when it clearly repeats (no tables are looked for), and checked again where
+      // it counts: in the inserting transaction, under this phone's lock (guest-phone-lock.repository.ts).
+      await refuseRepeatedRequest(restaurant, phone, slot, proof);
+      // Past the phone's limit the replay and the repeat above still answered; nothing new is made.
+      if (phoneLimit) throw phoneLimit;
+      const onePerPhoneAndTime = async (tx: Tx) => {
+        await lockGuestPhone(tx, restaurant.id, phone);
+        await refuseRepeatedRequest(restaurant, phone, slot, proof, tx);
+      };
       const fits = findTables(input, {
         groupSize: body.group_size,
         start: slot.start,
@@ -137,28 +150,34 @@ export function createGuestBookings(
       for (const fit of fits) {
         const rule = await autoRuleFor(restaurant, body.group_size, slot.start, fit.zoneId);
         try {
-          const row = await changes.insert({
-            restaurantId: restaurant.id,
-            place: fitToPlace(fit),
-            groupSize: body.group_size,
-            seatingTime: slot.start,
-            endTime: slot.end,
-            status: rule ? 'application' : 'new',
-            name: body.name,
-            phone,
-            comment: body.comment,
-            source,
-            deposit: false,
-            idempotencyKey: key,
-            idempotencyHash: key ? bodyHash : null,
-            telegramChatId,
-            guestDeviceHash: body.device_key ? deviceHash(body.device_key) : null,
-            by: null,
-            ...(rule ? { changes: { auto_rule: rule.id } } : {}),
-          });
+          const row = await changes.insert(
+            {
+              restaurantId: restaurant.id,
+              place: fitToPlace(fit),
+              groupSize: body.group_size,
+              seatingTime: slot.start,
+              endTime: slot.end,
+              status: rule ? 'application' : 'new',
+              name: body.name,
+              phone,
+              comment: body.comment,
+              source,
+              deposit: false,
+              idempotencyKey: key,
+              idempotencyHash: key ? bodyHash : null,
+              telegramChatId,
+              guestDeviceHash: body.device_key ? deviceHash(body.device_key) : null,
+              by: null,
+              ...(rule ? { changes: { auto_rule: rule.id } } : {}),
+            },
+            onePerPhoneAndTime,
+          );
           return { created: true, status: guestStatusOf(row, restaurant) };
         } catch (error) {
-          if (key && isUniqueViolation(error, 'bookings_idempotency_uq')) {
+          // The same key sent twice at once: the second waited on the phone's lock and found the
+          // first (booking_exists), or raced it to the index: either way the first one's answer.
+          const repeated = error instanceof HttpError && error.code === 'booking_exists';
+          if (key && (repeated || isUniqueViolation(error, 'bookings_idempotency_uq'))) {
             const earlier = await replayed(key);
             if (earlier) return earlier;
           }

@@ -158,14 +158,18 @@ export function createBookingRepository(db: Database) {
           .where(and(eq(bookings.restaurantId, restaurantId), eq(bookings.idempotencyKey, key)))
       )[0],
 
-    /** The bookings of a phone at a restaurant whose time overlaps [start, end), earliest first. */
+    /**
+     * The bookings of a phone at a restaurant whose time overlaps [start, end), earliest first
+     * (`tx`: read inside a writing transaction, under its lock).
+     */
     overlappingOfPhone: (
       restaurantId: number,
       phone: string,
       start: Date,
       end: Date,
+      tx: Tx | Database = db,
     ): Promise<BookingRow[]> =>
-      db
+      tx
         .select()
         .from(bookings)
         .where(

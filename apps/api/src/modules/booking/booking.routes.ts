@@ -374,15 +374,22 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
       const channel = guestChannel(request.body.init_data);
       await limiter.consume(`booking:address:${addressOf(request.ip)}`, REQUEST_PER_ADDRESS);
       // One phone however it is written ('8 916…', '+7 (916)…'): the number the booking would keep.
+      // Counted per restaurant, and only requests made: a phone's requests elsewhere, refused ones
+      // and replays lock nobody out (rate-limit.ts `creating`).
       const phoneKey = normalizeMobilePhone(request.body.phone) ?? request.body.phone.replace(/\D/g, '');
-      await limiter.consume(`booking:phone:${phoneKey}`, REQUEST_PER_PHONE);
       const key = request.headers['idempotency-key'] ?? null;
-      const result = await bookings.guestRequest(
-        request.params.id,
-        request.body,
-        key,
-        channel.source,
-        channel.chatId,
+      const result = await limiter.creating(
+        `booking:phone:${request.params.id}:${phoneKey}`,
+        REQUEST_PER_PHONE,
+        (phoneLimit) =>
+          bookings.guestRequest(
+            request.params.id,
+            request.body,
+            key,
+            channel.source,
+            channel.chatId,
+            phoneLimit,
+          ),
       );
       return reply
         .code(result.created ? 201 : 200)

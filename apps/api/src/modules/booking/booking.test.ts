@@ -716,6 +716,36 @@ describe('bookings: availability, no double booking, the status machine, guests'
       expect((await request(hall.id, { ...body, time: '19:30' })).statusCode).toBe(201);
     });
 
+    it('keeps one request of 20 sent at once for one phone and time; one key sent twice at once is one request', async () => {
+      const hall = await smallHall('Повтор одновременно');
+      const body = { date: DAY, time: '19:00', group_size: 2, name: 'Гость', phone: '8 916 333-99-01' };
+      const send = (i: number, payload: object, headers: Record<string, string> = {}) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/public/restaurant/${hall.id}/booking/`,
+          payload,
+          headers,
+          // Each from its own address: the per-address limits are not what is tested.
+          remoteAddress: `198.51.100.${150 + i}`,
+        });
+      const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => send(i, body)));
+      const stored = await t.database.db
+        .select()
+        .from(schema.bookings)
+        .where(eq(schema.bookings.restaurantId, hall.id));
+      expect(stored).toHaveLength(1);
+      expect(replies.filter((res) => res.statusCode === 201)).toHaveLength(1);
+
+      // A double tap with one key, at once: both answers name the one request.
+      const other = { ...body, phone: '8 916 333-99-02' };
+      const twice = await Promise.all([
+        send(30, other, { 'idempotency-key': 'double-tap-key-0001' }),
+        send(31, other, { 'idempotency-key': 'double-tap-key-0001' }),
+      ]);
+      expect(twice.map((res) => res.statusCode).sort()).toEqual([200, 201]);
+      expect(twice[0]?.json().token).toBe(twice[1]?.json().token);
+    });
+
     it('requests at an offered time, holds a table at once, and hears the outcome', async () => {
       const hall = await smallHall('Гости');
       const slots = await publicCall(

@@ -1,3 +1,5 @@
+import { type DatabaseHandle, openDatabase } from '@stolik/db';
+import { createEmptyPostgresDatabase } from '@stolik/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../test/event-stream';
@@ -33,5 +35,51 @@ describe('an event stream when the database connection behind it drops', () => {
     });
     expect(JSON.parse((await stream.next(1000)).data)).toMatchObject({ id: created.json().id });
     stream.close();
+  });
+});
+
+describe('a staff stream held by another API instance', () => {
+  let drop: () => Promise<void>;
+  let handles: DatabaseHandle[] = [];
+  let a: TestApp;
+  let b: TestApp;
+  let who: Identities;
+  beforeAll(async () => {
+    const database = await createEmptyPostgresDatabase();
+    drop = database.drop;
+    handles = [
+      await openDatabase({ databaseUrl: database.url }),
+      await openDatabase({ databaseUrl: database.url }),
+    ];
+    await handles[0]?.migrate();
+    a = await createTestApp({ database: handles[0] });
+    b = await createTestApp({ database: handles[1] });
+    who = await createIdentities(a);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await Promise.all(handles.map((handle) => handle.close()));
+    await drop?.();
+  });
+
+  it('closes within a second when its user is taken out of the restaurant through the other', async () => {
+    const base = await b.app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openEventStream(
+      `${base}/api/restaurant/${who.restaurantA}/events/`,
+      who.bearer(who.hostessA),
+    );
+    expect((await stream.next()).event).toBe('ready');
+    const removed = await a.app.inject({
+      method: 'DELETE',
+      url: `/api/user/${who.hostessA.id}/restaurants/${who.restaurantA}/`,
+      headers: who.bearer(who.adminA),
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    const closed = await Promise.race([
+      stream.ended().then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('still open'), 1000)),
+    ]);
+    expect(closed).toBe('closed');
   });
 });

@@ -23,9 +23,10 @@ const GUEST_STREAM_RETRY_S = 30;
 /**
  * GET /api/restaurant/{id}/events/: Server-Sent Events of the restaurant's changes, authorised like
  * every staff call (Bearer header; the client reads the stream with fetch, so no token ever sits in
- * a URL). A stream lives no longer than the access token that opened it, so a revoked membership
- * stops hearing within minutes; the client reconnects with a fresh token. One whose session ends
- * (logout, a stolen refresh token, deactivation; in any API process) closes at once.
+ * a URL). A stream ends when the access token that opened it expires (its `exp`, not a lifetime
+ * counted from opening); the client reconnects with a fresh token. One whose session ends (logout,
+ * a stolen refresh token, deactivation) or whose user may no longer see the restaurant (taken out
+ * of it) closes at once: both are announced on the changes channel, so in every API process.
  */
 export const eventsRoutes: FastifyPluginAsyncZod<{
   hub: ChangeHub;
@@ -33,8 +34,12 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   findGuestEntry: (token: string) => Promise<{ id: number; restaurantId: number } | null>;
   /** A guest's booking by its secret token (the public booking stream). */
   findGuestBooking: (token: string) => Promise<{ id: number; restaurantId: number } | null>;
-  /** Is this session still live (checked again when the changes channel says one of its user's ended)? */
-  sessionIsLive: (session: AccessSession) => Promise<boolean>;
+  /**
+   * May this session still watch this restaurant: the session live, its user a member (checked
+   * again when the changes channel says the user's sessions ended or access changed)?
+   */
+  mayWatch: (session: AccessSession, restaurantId: number) => Promise<boolean>;
+  /** The longest a stream stays open (a staff stream ends at its token's expiry before that). */
   lifetimeMs?: number;
   /** How many guest streams one address may hold open at once in this process (429 past it). */
   guestStreamsPerAddress?: number;
@@ -44,7 +49,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     hub,
     findGuestEntry,
     findGuestBooking,
-    sessionIsLive,
+    mayWatch,
     lifetimeMs = ACCESS_TTL_S * 1000,
     guestStreamsPerAddress = GUEST_STREAMS_PER_ADDRESS,
   },
@@ -67,25 +72,32 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       else guestStreams.delete(address);
     };
   };
-  // Staff streams by user, with the session that opened each: closed when it ends.
-  const staffStreams = new Map<number, Set<{ session: AccessSession; end: () => void }>>();
+  // Staff streams by user, with the session that opened each and the restaurant it watches:
+  // closed when the session ends or the user may no longer see the restaurant.
+  type StaffStream = { session: AccessSession; restaurantId: number; end: () => void };
+  const staffStreams = new Map<number, Set<StaffStream>>();
   const recheck = (userId: number | null) => {
     const held =
       userId === null
         ? [...staffStreams.values()].flatMap((set) => [...set])
         : [...(staffStreams.get(userId) ?? [])];
     for (const stream of held) {
-      sessionIsLive(stream.session).then(
-        (live) => {
-          if (!live) stream.end();
+      mayWatch(stream.session, stream.restaurantId).then(
+        (allowed) => {
+          if (!allowed) stream.end();
         },
         // Unknown: the client reconnects and is authenticated afresh.
         () => stream.end(),
       );
     }
   };
-  const stopHearing = hub.onSessionsEnded(recheck);
-  app.addHook('onClose', async () => stopHearing());
+  const stopHearingSessions = hub.onSessionsEnded(recheck);
+  // A membership removed, a role changed, in any process (users.repository.ts announces it).
+  const stopHearingAccess = hub.onAccessChanged(recheck);
+  app.addHook('onClose', async () => {
+    stopHearingSessions();
+    stopHearingAccess();
+  });
   // Open streams would hold the server's close forever.
   app.addHook('preClose', async () => {
     for (const end of open) end();
@@ -100,6 +112,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     toMessage: (change: RestaurantChange) => RestaurantChange | null,
     /** Called once when the stream ends, however it ends. */
     onEnd: () => void = () => {},
+    /** When the stream must end at the latest (a staff stream: its token's expiry), epoch ms. */
+    endsAt: number = Date.now() + lifetimeMs,
   ) => {
     reply.hijack();
     const raw = reply.raw;
@@ -110,6 +124,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       'x-accel-buffering': 'no',
       'x-request-id': request.id,
     });
+    // HEAD (Fastify answers it with the GET route) asks for the headers alone: they are all it
+    // gets, at once. Kept open it never answered and held one of the address's stream places.
+    if (request.method === 'HEAD') {
+      raw.end();
+      onEnd();
+      return () => {};
+    }
     const write = (text: string) => {
       if (!raw.writableEnded) raw.write(text);
     };
@@ -123,7 +144,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       }
     });
     const heartbeat = setInterval(() => write(': ping\n\n'), EVENT_STREAM_HEARTBEAT_MS);
-    const expiry = setTimeout(() => end(), lifetimeMs);
+    const expiry = setTimeout(
+      () => end(),
+      Math.max(0, Math.min(endsAt, Date.now() + lifetimeMs) - Date.now()),
+    );
     const end = () => {
       cleanup();
       if (!raw.writableEnded) raw.end();
@@ -162,7 +186,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       }
       const held = staffStreams.get(session.userId) ?? new Set();
       staffStreams.set(session.userId, held);
-      const stream = { session, end: () => {} };
+      const stream: StaffStream = { session, restaurantId: request.params.id, end: () => {} };
       held.add(stream);
       stream.end = serve(
         request,
@@ -174,6 +198,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
           if (held.size === 0 && staffStreams.get(session.userId) === held)
             staffStreams.delete(session.userId);
         },
+        // The token's own expiry, not a lifetime from opening: a token of 4 minutes left opens a
+        // stream of 4 minutes.
+        session.expiresAt * 1000,
       );
     },
   );

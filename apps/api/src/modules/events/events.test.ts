@@ -1,8 +1,12 @@
 import { RestaurantChange } from '@stolik/contracts';
+import { schema } from '@stolik/db';
+import { ROLE_MANAGER } from '@stolik/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../shared/passwords';
 import { openEventStream } from '../../test/event-stream';
 import { createIdentities, type Identities, PASSWORD } from '../../test/identities';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { ACCESS_TTL_S, createTokenSigner, loadSigningKey } from '../auth/tokens';
 import { announceChange } from './changes.repository';
 
 describe('the event stream of a restaurant', () => {
@@ -133,6 +137,36 @@ describe('the event stream of a restaurant', () => {
   });
 });
 
+describe('a staff stream whose token expires', () => {
+  let t: TestApp;
+  let who: Identities;
+  beforeAll(async () => {
+    t = await createTestApp();
+    who = await createIdentities(t);
+  });
+  afterAll(() => t.close());
+
+  it('ends at the token’s expiry, not a lifetime after it opened', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // A token signed with the app's key as if ACCESS_TTL_S - 2 seconds ago: 2 seconds left.
+    const key = await loadSigningKey(t.database.db, undefined);
+    const early = createTokenSigner(key, () => Date.now() - (ACCESS_TTL_S - 2) * 1000);
+    const access = await early.signAccess(who.hostessA.id);
+    const opened = Date.now();
+    const stream = await openEventStream(`${base}/api/restaurant/${who.restaurantA}/events/`, {
+      authorization: `Bearer ${access}`,
+    });
+    expect((await stream.next()).event).toBe('ready');
+    const ended = await Promise.race([
+      stream.ended().then(() => 'ended'),
+      new Promise((resolve) => setTimeout(() => resolve('still open'), 4000)),
+    ]);
+    expect(ended).toBe('ended');
+    // At the token's second, not at once.
+    expect(Date.now() - opened).toBeGreaterThan(500);
+  });
+});
+
 describe('an event stream that outlives its token', () => {
   let t: TestApp;
   let who: Identities;
@@ -207,6 +241,38 @@ describe('a staff stream whose session ends', () => {
     });
     expect(JSON.parse((await kept.next(1000)).data)).toMatchObject({ id: created.json().id });
     kept.close();
+  });
+
+  it('is closed within a second when its user is taken out of the restaurant; one of another restaurant goes on', async () => {
+    // A hostess of both restaurants (her own account: the other tests keep theirs).
+    const [leaving] = await t.database.db
+      .insert(schema.users)
+      .values({
+        email: 'leaving@stolik.test',
+        passwordHash: await hashPassword(PASSWORD),
+        firstName: 'Уходит',
+      })
+      .returning();
+    if (!leaving) throw new Error('no user');
+    await t.database.db.insert(schema.memberships).values([
+      { userId: leaving.id, restaurantId: who.restaurantA, role: ROLE_MANAGER },
+      { userId: leaving.id, restaurantId: who.restaurantB, role: ROLE_MANAGER },
+    ]);
+    const { access } = await signIn('leaving@stolik.test');
+    const inA = await open(access);
+    const inB = await openEventStream(`${base}/api/restaurant/${who.restaurantB}/events/`, {
+      authorization: `Bearer ${access}`,
+    });
+    expect((await inB.next()).event).toBe('ready');
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/${leaving.id}/restaurants/${who.restaurantA}/`,
+      headers: who.bearer(who.adminA),
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect(await closedWithinASecond(inA)).toBe('closed');
+    expect(await closedWithinASecond(inB)).toBe('still open');
+    inB.close();
   });
 
   it('is closed when the user is deactivated', async () => {

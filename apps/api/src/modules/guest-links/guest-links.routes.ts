@@ -1,4 +1,5 @@
 import { GuestLinks, RestaurantParams } from '@stolik/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../shared/access';
 import { errorReplies } from '../../shared/error-replies';
@@ -7,9 +8,10 @@ import { createRestaurantsRepository } from '../restaurants/restaurants.reposito
 import { guestLinks } from './guest-links';
 
 export const guestLinksRoutes: FastifyPluginAsyncZod<{
-  publicUrl: () => string;
+  /** The product's address for links in the reply to this request (app.ts, public-url.ts). */
+  linksFor: (request: FastifyRequest) => string;
   miniAppShortName: string | undefined;
-}> = async (app, { publicUrl, miniAppShortName }) => {
+}> = async (app, { linksFor, miniAppShortName }) => {
   const restaurants = createRestaurantsRepository(app.database.db);
 
   app.get(
@@ -34,7 +36,7 @@ export const guestLinksRoutes: FastifyPluginAsyncZod<{
       const botUsername = await (request.server.telegram?.botUsername() ?? Promise.resolve(null)).catch(
         () => null,
       );
-      return guestLinks({ publicUrl: publicUrl(), botUsername, miniAppShortName }, restaurant);
+      return guestLinks({ publicUrl: linksFor(request), botUsername, miniAppShortName }, restaurant);
     },
   );
 };

@@ -3,7 +3,7 @@ import type { GuestLink, GuestLinks } from '@stolik/contracts';
 import { type StartTarget, startParamFor } from '@stolik/domain';
 
 export interface GuestLinkPlaces {
-  /** The product's address (PUBLIC_URL, else the one the API was reached at). */
+  /** The product's address (PUBLIC_URL, else the well-formed host this request came to: app.ts linksFor). */
   publicUrl: string;
   /** The bot's @username; null without a bot or while Telegram cannot be reached. */
   botUsername: string | null;

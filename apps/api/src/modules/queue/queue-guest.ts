@@ -53,6 +53,8 @@ export function createGuestQueue(
       key: string | null,
       source: EntrySource,
       telegramChatId: number | null = null,
+      /** The phone's limit is used up: thrown where an entry would be made (rate-limit.ts `creating`). */
+      phoneLimit: HttpError | null = null,
     ) {
       const restaurant = await restaurantOrThrow(db, restaurantId);
       const phone = phoneOrThrow(body.phone, true);
@@ -67,6 +69,21 @@ export function createGuestQueue(
       if (key) {
         const earlier = await replayed(key);
         if (earlier) return earlier;
+      }
+      const alreadyQueued = async () => {
+        const existing = await repository.activeOfPhone(restaurant.id, phone, ACTIVE_QUEUE_STATUSES);
+        const own = existing && isSameGuest(existing, { deviceKey: body.device_key, telegramChatId });
+        const view = own ? await guestView(existing, restaurant.name) : null;
+        return {
+          existing,
+          error: new HttpError(409, 'errors.alreadyQueued', 'already_queued', view ? { ...view } : {}),
+        };
+      };
+      // Past the phone's limit the replay above still answered, and so does a guest already
+      // waiting (their own entry, to them); nothing new is made.
+      if (phoneLimit) {
+        const queued = await alreadyQueued();
+        throw queued.existing ? queued.error : phoneLimit;
       }
       // The hall read before the party is written, its quote recorded with it (queue-waits.ts).
       const hall = await waits.hallOf(restaurant.id);
@@ -93,12 +110,7 @@ export function createGuestQueue(
           const earlier = await replayed(key);
           if (earlier) return earlier;
         }
-        if (isUniqueViolation(error, 'queue_entries_active_phone_uq')) {
-          const existing = await repository.activeOfPhone(restaurant.id, phone, ACTIVE_QUEUE_STATUSES);
-          const own = existing && isSameGuest(existing, { deviceKey: body.device_key, telegramChatId });
-          const view = own ? await guestView(existing, restaurant.name) : null;
-          throw new HttpError(409, 'errors.alreadyQueued', 'already_queued', view ? { ...view } : {});
-        }
+        if (isUniqueViolation(error, 'queue_entries_active_phone_uq')) throw (await alreadyQueued()).error;
         throw error;
       }
     },

@@ -11,7 +11,7 @@ describe('the guest queue form under pressure', () => {
   });
   afterAll(() => t.close());
 
-  it('counts one phone however it is written: the sixth try in ten minutes gets 429', async () => {
+  it('counts the entries one phone made at one restaurant, however it is written: the sixth in ten minutes gets 429', async () => {
     const writings = [
       '+7 916 700-11-22',
       '8 916 700 11 22',
@@ -19,21 +19,58 @@ describe('the guest queue form under pressure', () => {
       '+7(916)7001122',
       '7 916 700-1122',
     ];
+    const device = 'queue-limit-device-0001';
     let address = 0;
-    const join = (phone: string) =>
+    const join = (
+      phone: string,
+      extra: object = {},
+      headers: Record<string, string> = {},
+      restaurant = who.restaurantA,
+    ) =>
       t.app.inject({
         method: 'POST',
-        url: `/api/public/restaurant/${who.restaurantA}/queue/`,
+        url: `/api/public/restaurant/${restaurant}/queue/`,
         // A new address each time: only the per-phone limit can stop these.
         remoteAddress: `10.1.0.${++address}`,
-        payload: { group_size: 2, name: 'Анна', phone },
+        headers,
+        payload: { group_size: 2, name: 'Анна', phone, ...extra },
       });
-    const answers = [];
-    for (const phone of writings) answers.push((await join(phone)).statusCode);
-    // One entry, then 'Ты уже в очереди' for the same number written otherwise.
-    expect(answers).toEqual([201, 409, 409, 409, 409]);
+    const leave = (token: string) =>
+      t.app.inject({ method: 'POST', url: `/api/public/queue/${token}/cancel/` });
+    // Five entries, one after another (each left before the next).
+    const tokens: string[] = [];
+    for (const [i, phone] of writings.entries()) {
+      const joined = await join(
+        phone,
+        { device_key: device },
+        { 'idempotency-key': `queue-limit-key-000${i}` },
+      );
+      expect(joined.statusCode, joined.body).toBe(201);
+      tokens.push(joined.json().token);
+      if (i < writings.length - 1) expect((await leave(tokens[i] as string)).statusCode).toBe(200);
+    }
+    // The guest still waiting gets their own entry back: from their device, or replaying their form.
+    const own = await join('8-916-700-11-22', { device_key: device });
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toMatchObject({ code: 'already_queued', token: tokens[4] });
+    const replay = await join(
+      writings[4] as string,
+      { device_key: device },
+      { 'idempotency-key': 'queue-limit-key-0004' },
+    );
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json().token).toBe(tokens[4]);
+    // Anyone else learns only that the phone waits.
+    expect((await join('8-916-700-11-22')).json()).toEqual({
+      detail: 'Ты уже в очереди',
+      code: 'already_queued',
+    });
+    // Once they have left, a sixth entry is one too many…
+    expect((await leave(tokens[4] as string)).statusCode).toBe(200);
     const sixth = await join('8-916-700-11-22');
     expect(sixth.statusCode).toBe(429);
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    // …at this restaurant only.
+    expect((await join('8-916-700-11-22', {}, {}, who.restaurantB)).statusCode).toBe(201);
   });
 });

@@ -300,15 +300,15 @@ export const queueRoutes: FastifyPluginAsyncZod<{
       const channel = guestChannel(request.body.init_data);
       await limiter.consume(`join:address:${addressOf(request.ip)}`, JOIN_PER_ADDRESS);
       // One phone however it is written ('8 916…', '+7 (916)…'): the number the entry would keep.
+      // Counted per restaurant, and only entries made: a phone's requests elsewhere, refused ones
+      // and replays lock nobody out (rate-limit.ts `creating`).
       const phoneKey = normalizeMobilePhone(request.body.phone) ?? request.body.phone.replace(/\D/g, '');
-      await limiter.consume(`join:phone:${phoneKey}`, JOIN_PER_PHONE);
       const key = request.headers['idempotency-key'] ?? null;
-      const result = await queue.guestJoin(
-        request.params.id,
-        request.body,
-        key,
-        channel.source,
-        channel.chatId,
+      const result = await limiter.creating(
+        `join:phone:${request.params.id}:${phoneKey}`,
+        JOIN_PER_PHONE,
+        (phoneLimit) =>
+          queue.guestJoin(request.params.id, request.body, key, channel.source, channel.chatId, phoneLimit),
       );
       return reply.code(result.created ? 201 : 200).send(result.status);
     },

@@ -25,7 +25,7 @@ export function invitationFits(row: Pick<InvitationRow, 'email'>, accountEmail: 
   return Boolean(accountEmail) && accountEmail?.trim().toLowerCase() === row.email.toLowerCase();
 }
 
-export function createInvitationsService(db: Database, users: UsersRepository, publicUrl: () => string) {
+export function createInvitationsService(db: Database, users: UsersRepository) {
   const repository = createInvitationsRepository(db);
 
   /** A usable invitation: known, not accepted, not expired. */
@@ -38,8 +38,11 @@ export function createInvitationsService(db: Database, users: UsersRepository, p
   return {
     findValid,
 
-    /** POST /api/user/invite/: an admin of the restaurant invites (a link, optionally for one e-mail). */
-    async create(viewer: Viewer, body: InviteBody): Promise<Invitation> {
+    /**
+     * POST /api/user/invite/: an admin of the restaurant invites (a link, optionally for one
+     * e-mail). `publicUrl`: the product's address for this admin's reply (app.ts linksFor).
+     */
+    async create(viewer: Viewer, body: InviteBody, publicUrl: string): Promise<Invitation> {
       requireRestaurant(viewer, body.restaurant, 'admin');
       const token = randomBytes(24).toString('base64url');
       const row = await repository.create({
@@ -53,7 +56,7 @@ export function createInvitationsService(db: Database, users: UsersRepository, p
       return {
         id: row.id,
         token,
-        url: `${publicUrl()}/invite?token=${token}`,
+        url: `${publicUrl}/invite?token=${token}`,
         restaurant: row.restaurantId,
         role: row.role as Role,
         email: row.email,
@@ -66,7 +69,8 @@ export function createInvitationsService(db: Database, users: UsersRepository, p
       return {
         restaurant_name: row.restaurantName,
         role: row.role as Role,
-        email: row.email,
+        // Only that it is bound: the address is the invited person's, not the link holder's.
+        for_email: row.email !== null,
         expires_at: row.expiresAt.toISOString(),
       };
     },

@@ -15,6 +15,7 @@ import {
   UserRestaurantParams,
   UsersQuery,
 } from '@stolik/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../plugins/authentication';
@@ -34,7 +35,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   invitations: InvitationsService;
   auth: AuthService;
   limiter: RateLimiter;
-}> = async (app, { users, invitations, auth, limiter }) => {
+  /** The product's address for links in the reply to this request (app.ts, public-url.ts). */
+  linksFor: (request: FastifyRequest) => string;
+}> = async (app, { users, invitations, auth, limiter, linksFor }) => {
   app.post(
     '/api/user/',
     {
@@ -180,7 +183,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         response: { 201: Invitation, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await invitations.create(viewerOf(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await invitations.create(viewerOf(request), request.body, linksFor(request))),
   );
 
   app.get(

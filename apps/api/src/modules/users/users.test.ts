@@ -280,7 +280,7 @@ describe('accounts, users and invitations', () => {
       const { token, url } = await invite({ restaurant: who.restaurantA, role: 'Менеджер' });
       expect(url).toBe(`https://stolik.test/invite?token=${token}`);
       const preview = await call('GET', `/api/user/invite/${token}/`);
-      expect(preview.json()).toMatchObject({ restaurant_name: 'Демо', role: 'Менеджер', email: null });
+      expect(preview.json()).toMatchObject({ restaurant_name: 'Демо', role: 'Менеджер', for_email: false });
 
       const accepted = await call('POST', `/api/user/invite/${token}/accept/`, undefined, {
         email: 'invited@example.com',
@@ -319,6 +319,10 @@ describe('accounts, users and invitations', () => {
         role: 'Админ',
         email: 'chef@example.com',
       });
+      // Anyone holding the link learns that it is bound, never to which address.
+      const preview = await call('GET', `/api/user/invite/${token}/`);
+      expect(preview.json()).toMatchObject({ for_email: true });
+      expect(preview.body).not.toContain('chef@example.com');
       const wrong = await call('POST', `/api/user/invite/${token}/accept/`, undefined, {
         email: 'other@example.com',
         password: 'tram-line-42',

@@ -65,7 +65,7 @@ export function InviteScreen() {
                 {t('invite.title', { restaurant: preview.data.restaurant_name })}
               </p>
               <p>{t('invite.role', { role: t(`roles.${roleKind(preview.data.role)}`) })}</p>
-              {preview.data.email ? <p>{t('invite.forEmail', { email: preview.data.email })}</p> : null}
+              {preview.data.for_email ? <p>{t('invite.forEmail')}</p> : null}
             </div>
             {errors.general ? (
               <p className="form__error" role="alert">
@@ -87,7 +87,7 @@ export function InviteScreen() {
             ) : (
               <>
                 {/* Bound to an e-mail, only the account with it may take it: not a Telegram account alone. */}
-                {initData && !preview.data.email ? (
+                {initData && !preview.data.for_email ? (
                   <button
                     type="button"
                     className="button button--wide"
