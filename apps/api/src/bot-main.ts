@@ -23,7 +23,7 @@ async function main() {
     if (!config.databaseUrl) throw new ConfigError(['DATABASE_URL: the bot process needs PostgreSQL']);
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(`\nThe Stolik bot cannot start. ${error.message}\nSee README.md, "Configuration".\n`);
+      console.error(`\nThe Stolik bot cannot start. ${error.message}\nSee docs/configuration.md.\n`);
       process.exit(EXIT_BAD_CONFIG);
     }
     throw error;

@@ -13,7 +13,7 @@ async function main() {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(`\nStolik cannot start. ${error.message}\nSee README.md, "Configuration".\n`);
+      console.error(`\nStolik cannot start. ${error.message}\nSee docs/configuration.md.\n`);
       process.exit(EXIT_BAD_CONFIG);
     }
     throw error;
