@@ -70,6 +70,10 @@ export function QueueRow({
         aria-pressed={onSelect ? selected : undefined}
       >
         <span className="queue-row__line">
+          {/* A phone's boldest mark: the party's size (the words '4 гостя' are then for screen readers). */}
+          <span className="queue-row__size" aria-hidden="true">
+            {entry.group_size}
+          </span>
           <span className="queue-row__number">{t('liveQueue.number', { number: entry.number })}</span>
           {/* Name and party flow as one text: a long name wraps by words, the party follows it. */}
           <span className="queue-row__who">
@@ -84,6 +88,15 @@ export function QueueRow({
           ) : null}
         </span>
         <span className="queue-row__facts">
+          {/* On a phone the ticking time starts the second line, leaving the first to the name. */}
+          {from ? (
+            <span
+              className={`queue-row__elapsed queue-row__elapsed--second ${overdue ? 'queue-row__elapsed--overdue' : ''}`}
+              aria-hidden="true"
+            >
+              {format(elapsedMinutes(from, now))}
+            </span>
+          ) : null}
           {showStatus ? (
             <span className="status-badge" data-status={entry.status}>
               {t(`liveQueue.statuses.${entry.status}`)}

@@ -154,10 +154,11 @@ describe('the live queue screen', () => {
     expect(within(anna).getByText('2 гостя')).toBeTruthy();
     expect(within(anna).getByText('Свидание')).toBeTruthy();
     expect(within(anna).getByText(/2 визита/)).toBeTruthy();
-    expect(within(anna).getByText('12 мин')).toBeTruthy();
+    // The time is drawn twice, for a tablet's first line and a phone's second (one shown by CSS).
+    expect(within(anna).getAllByText('12 мин')).toHaveLength(2);
     // Past the promised wait: marked, in words too, not by colour alone.
     const vera = screen.getByText('Вера').closest('li') as HTMLElement;
-    expect(within(vera).getByText('1 ч 15 мин')).toBeTruthy();
+    expect(within(vera).getAllByText('1 ч 15 мин')).toHaveLength(2);
     expect(within(vera).getByText('дольше обещанного')).toBeTruthy();
     // A called guest stays among the waiting, said to be called, with the seat as her one tap.
     expect(screen.getByRole('tab', { name: /Ожидают/ }).textContent).toContain('3');
@@ -265,11 +266,17 @@ describe('the live queue row and the door’s steps (issue #17)', () => {
       anna.querySelector('.queue-row__facts') as HTMLElement,
     ];
     expect([...first.children].map((part) => part.textContent)).toEqual([
+      '2',
       '№7',
       'Анна 2 гостя',
       '12 мин ждет',
     ]);
+    // The party's size first, for a phone's badge (hidden from screen readers, which read '2 гостя').
+    expect(first.firstElementChild?.getAttribute('aria-hidden')).toBe('true');
     expect(first.lastElementChild?.className).toContain('queue-row__elapsed');
+    // A phone's second line starts with the same time, hidden from screen readers (said once).
+    expect(second.firstElementChild?.textContent).toBe('12 мин');
+    expect(second.firstElementChild?.getAttribute('aria-hidden')).toBe('true');
     expect(within(second).getByText('День рождения')).toBeTruthy();
     expect(within(second).getByText(/2 визита/)).toBeTruthy();
     expect(within(second).getByText('У окна')).toBeTruthy();
