@@ -67,7 +67,7 @@ describe('one occupancy of the hall on every screen', () => {
     return page;
   }
 
-  it('shows a booked party seated early at table 6 as there, with its name, on the seat sheet, the hall pane, the map and the zones', async () => {
+  it('shows a booked party seated early at table 6 as there, with its name, on the seat sheet, the hall pane, the map and the zones (390 Telegram, 1024)', async () => {
     // Due in two and a half hours, and here already: seated now.
     const booking = await staff<{ id: number }>('POST', '/api/booking/', {
       restaurant: 1,
@@ -97,6 +97,22 @@ describe('one occupancy of the hall on every screen', () => {
     expect(await six.isDisabled()).toBe(true);
     expect(await six.getAttribute('class')).not.toContain('table-tile--fits');
     expect(await seriousAccessibilityProblems(phone)).toEqual([]);
+    await phone.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'hidden' });
+    // The same phone's map and zones: taken, by her.
+    await phone
+      .getByRole('navigation', { name: 'Основное меню' })
+      .getByRole('link', { name: 'Карта' })
+      .click();
+    await phone.getByRole('button', { name: /^Стол 6: Занят, 4 гостя, до \d\d:\d\d/ }).waitFor();
+    await phone
+      .getByRole('navigation', { name: 'Основное меню' })
+      .getByRole('button', { name: 'Ещё' })
+      .click();
+    await phone.getByRole('dialog', { name: 'Ещё' }).getByRole('link', { name: 'Зоны' }).click();
+    const phoneZoneSix = phone.locator('[data-testid="zone-table"][data-table="6"]');
+    await phoneZoneSix.getByText(/Ольга Ранняя/).waitFor();
+    expect(await phoneZoneSix.getAttribute('data-state')).toBe('seated');
     await phone.close();
 
     // The tablet at the door: the hall pane beside the queue.
