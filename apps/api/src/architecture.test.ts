@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { type SourceFile, sourceFiles } from './test/source-files';
 
 /*
  * Where the SQL is (#19): every query of the API is written in a `*.repository.ts` file beside the
@@ -30,12 +29,6 @@ const DRIZZLE_IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*['"]drizzle-orm(?:\/[^'"]*)?
 /** An import of the test helpers' folder, from anywhere below src. */
 const TEST_HELPER_IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*['"](?:\.\.?\/)+(?:\.\.\/)*test\/[^'"]*['"]/;
 
-interface SourceFile {
-  /** Relative to apps/api/src, with '/' separators. */
-  file: string;
-  text: string;
-}
-
 /** The files that import drizzle-orm but are neither a repository, a test nor an exempt helper. */
 function sqlOutsideRepositories(files: SourceFile[]): string[] {
   return files
@@ -50,17 +43,6 @@ function productionImportingTestHelpers(files: SourceFile[]): string[] {
     .filter(({ file }) => !isTest(file) && !isExempt(file))
     .filter(({ text }) => TEST_HELPER_IMPORT.test(text))
     .map(({ file }) => file);
-}
-
-function sourceFiles(folder: string): SourceFile[] {
-  return readdirSync(folder).flatMap((name) => {
-    const full = path.join(folder, name);
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    if (!name.endsWith('.ts')) return [];
-    return [
-      { file: path.relative(SOURCE, full).split(path.sep).join('/'), text: readFileSync(full, 'utf8') },
-    ];
-  });
 }
 
 describe('where the SQL is written', () => {

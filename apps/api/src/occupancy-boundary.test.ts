@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { type SourceFile as Source, sourceFiles } from './test/source-files';
 
 /*
  * One truth of who sits where (issue #30): a table is occupied by at most one party, and only
@@ -12,7 +11,6 @@ import { describe, expect, it } from 'vitest';
  * occupancy out from statuses again.
  */
 
-const SOURCE = import.meta.dirname;
 const ONE_PLACE = 'shared/occupancy.repository.ts';
 
 /** The writers that decide *when* a party sits down or leaves (and then call occupy/vacate). */
@@ -34,12 +32,6 @@ const OCCUPANCY_READS: [RegExp, string][] = [
   [/\bstatus\s*===\s*'(?:sat|open)'/, "a party's status 'sat' or 'open'"],
 ];
 
-export interface Source {
-  /** Relative to apps/api/src, with '/' separators. */
-  file: string;
-  text: string;
-}
-
 /** `file: what` for each production file that reads or works out occupancy outside the one place. */
 export function occupancyOutsideItsPlace(files: Source[]): string[] {
   return files
@@ -51,20 +43,9 @@ export function occupancyOutsideItsPlace(files: Source[]): string[] {
     );
 }
 
-function sourceFiles(folder: string): Source[] {
-  return readdirSync(folder).flatMap((name) => {
-    const full = path.join(folder, name);
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    if (!name.endsWith('.ts')) return [];
-    return [
-      { file: path.relative(SOURCE, full).split(path.sep).join('/'), text: readFileSync(full, 'utf8') },
-    ];
-  });
-}
-
 describe('who sits where is decided in one place', () => {
   it('holds for the API: nothing but the occupancy repository reads the rows or works it out from statuses', () => {
-    expect(occupancyOutsideItsPlace(sourceFiles(SOURCE))).toEqual([]);
+    expect(occupancyOutsideItsPlace(sourceFiles())).toEqual([]);
   });
 
   it('fails on a planted reader that works occupancy out on its own', () => {
