@@ -11,8 +11,10 @@
  * of the real one (the browser's cookies, stamped by the product, then never expire early).
  *
  * Each project runs in a Vitest of its own, started at the instant: run one after the other, the
- * last would start many minutes after it. Arguments select a subset:
+ * last would start many minutes after it. Arguments select a subset (instants, projects, and
+ * test files as Vitest filters them, which go with one --project):
  *   pnpm test:hours -- 06:05 month-end --project e2e --project api:pglite --no-build
+ *   pnpm test:hours -- 06:05 --project e2e e2e/booking.e2e.ts --no-build
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -76,9 +78,15 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
 const moscowLabel = (at: number) =>
   `${new Date(at + MOSCOW_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ')} Moscow`;
 
-function parseArguments(args: string[]): { instants: string[]; projects: string[]; build: boolean } {
+function parseArguments(args: string[]): {
+  instants: string[];
+  projects: string[];
+  files: string[];
+  build: boolean;
+} {
   const instants: string[] = [];
   const projects: string[] = [];
+  const files: string[] = [];
   let build = true;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
@@ -89,11 +97,13 @@ function parseArguments(args: string[]): { instants: string[]; projects: string[
       if (!name || !PROJECTS.includes(name)) fail(`--project takes one of: ${PROJECTS.join(', ')}`);
       projects.push(name);
     } else if (arg in INSTANTS) instants.push(arg);
+    else if (arg.endsWith('.ts')) files.push(arg);
     else fail(`unknown argument ${arg}: instants are ${Object.keys(INSTANTS).join(', ')}`);
   }
   return {
     instants: instants.length ? instants : Object.keys(INSTANTS),
     projects: projects.length ? projects : PROJECTS,
+    files,
     build,
   };
 }
@@ -123,7 +133,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, limitMs: n
   });
 }
 
-const { instants, projects, build } = parseArguments(process.argv.slice(2));
+const { instants, projects, files, build } = parseArguments(process.argv.slice(2));
 if (!existsSync(LIBFAKETIME)) fail(`no libfaketime at ${LIBFAKETIME}: apt-get install -y faketime`);
 
 // The vitest runs' environment: not split into the paced part, and no PostgreSQL (its clock stays).
@@ -151,7 +161,7 @@ for (const name of instants) {
       LD_PRELOAD: LIBFAKETIME,
     };
     const limit = project === 'e2e' ? LIMIT_MS.e2e : LIMIT_MS.other;
-    const outcome = await run('vitest', ['run', '--project', project], env, limit);
+    const outcome = await run('vitest', ['run', '--project', project, ...files], env, limit);
     if (outcome) failed.push(`${project} (${outcome})`);
   }
   const line =
