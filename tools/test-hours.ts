@@ -97,7 +97,7 @@ function parseArguments(args: string[]): {
       if (!name || !PROJECTS.includes(name)) fail(`--project takes one of: ${PROJECTS.join(', ')}`);
       projects.push(name);
     } else if (arg in INSTANTS) instants.push(arg);
-    else if (arg.endsWith('.ts')) files.push(arg);
+    else if (/\.tsx?$/.test(arg)) files.push(arg);
     else fail(`unknown argument ${arg}: instants are ${Object.keys(INSTANTS).join(', ')}`);
   }
   return {
