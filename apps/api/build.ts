@@ -134,6 +134,20 @@ export function builtEntry(entry: Entry): string {
  */
 export const TEST_PRODUCT_NODE_FLAGS = ['--liftoff-only'];
 
+/**
+ * The variables that set libfaketime's clock (`pnpm test:hours`, tools/test-hours.ts), for the
+ * products a test starts: they are started with an environment of their own, and must keep the
+ * clock of the test that starts them, or the two disagree about the hour. Empty in a normal run.
+ */
+export function testClockEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of ['LD_PRELOAD', 'FAKETIME', 'FAKETIME_DONT_FAKE_MONOTONIC']) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  return env;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = Date.now();
   await buildApi();

@@ -6,12 +6,12 @@ import { FakeBotApi, privateMessage } from '@stolik/bot/testing';
 import { createEmptyPostgresDatabase } from '@stolik/db/testing';
 import { ru } from '@stolik/i18n';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { builtEntry } from '../build';
+import { builtEntry, testClockEnv } from '../build';
 
 function run(env: Record<string, string>, until: (output: string) => boolean, timeoutMs = 60_000) {
   return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
     const child = spawn(process.execPath, [builtEntry('server')], {
-      env: { PATH: process.env.PATH ?? '', ...env },
+      env: { PATH: process.env.PATH ?? '', ...testClockEnv(), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -76,6 +76,7 @@ describe('the server process', () => {
     const child: ChildProcess = spawn(process.execPath, [builtEntry('server')], {
       env: {
         PATH: process.env.PATH ?? '',
+        ...testClockEnv(),
         PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,

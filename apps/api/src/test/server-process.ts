@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import { builtEntry, TEST_PRODUCT_NODE_FLAGS } from '../../build';
+import { builtEntry, TEST_PRODUCT_NODE_FLAGS, testClockEnv } from '../../build';
 
 const NO_MINIAPP = path.resolve(import.meta.dirname, 'no-miniapp');
 
@@ -28,6 +28,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
   const child = spawn(process.execPath, [...TEST_PRODUCT_NODE_FLAGS, builtEntry('server')], {
     env: {
       PATH: process.env.PATH ?? '',
+      // Under `pnpm test:hours`, the hour the test runs at.
+      ...testClockEnv(),
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'warn',

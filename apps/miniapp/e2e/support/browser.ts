@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page, type Browser as PlaywrightBrowser } from 'playwright-core';
@@ -85,8 +87,70 @@ function chromiumInstalled(): void {
  */
 export async function startSharedChromium(): Promise<{ endpoint: string; stop: () => Promise<void> }> {
   chromiumInstalled();
-  const server = await chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: FLAGS });
-  return { endpoint: server.wsEndpoint(), stop: () => server.close() };
+  if (!movedClock()) {
+    const server = await chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    return { endpoint: server.wsEndpoint(), stop: () => server.close() };
+  }
+  return startChromiumServerOnTheRealClock();
+}
+
+/**
+ * Whether this process runs on a clock libfaketime moves (`pnpm test:hours`). Chromium must not:
+ * under libfaketime it spun its threads (load average above 60) and its pages timed out. So its
+ * pages get the test's hour from Playwright's clock instead (`openContext`).
+ */
+export function movedClock(): boolean {
+  return Boolean(process.env.FAKETIME && process.env.LD_PRELOAD?.includes('libfaketime'));
+}
+
+/** This process's environment without libfaketime, for Chromium and its Playwright server. */
+function realClockEnv(): NodeJS.ProcessEnv {
+  const {
+    LD_PRELOAD: _preload,
+    FAKETIME: _faketime,
+    FAKETIME_DONT_FAKE_MONOTONIC: _monotonic,
+    ...env
+  } = process.env;
+  return env;
+}
+
+/**
+ * Under a moved clock, the shared Chromium's Playwright server runs in a Node process of its own
+ * on the real clock, Chromium's. Run in this process, it would write the moved time into the log
+ * its page clock replays on each navigation, against the page's real one, and every page would
+ * stop the clock for as long as the context had lived. It prints its address, and stops when its
+ * input closes (at the end of the run, or when this process dies).
+ */
+async function startChromiumServerOnTheRealClock(): Promise<{ endpoint: string; stop: () => Promise<void> }> {
+  const script = `
+    const { chromium } = require(${JSON.stringify(createRequire(import.meta.url).resolve('playwright-core'))});
+    chromium.launchServer(${JSON.stringify({ executablePath: CHROMIUM, headless: true, args: FLAGS })}).then((server) => {
+      console.log(server.wsEndpoint());
+      process.stdin.on('end', () => server.close().then(() => process.exit(0)));
+      process.stdin.resume();
+    });
+  `;
+  const child = spawn(process.execPath, ['-e', script], {
+    env: realClockEnv(),
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = /^(ws:\/\/\S+)$/m.exec(output);
+      if (line?.[1]) resolve(line[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the Chromium server exited (${code}): ${output}`)));
+  });
+  return {
+    endpoint,
+    stop: async () => {
+      child.stdin?.end();
+      await exited;
+    },
+  };
 }
 
 /** The run's shared Chromium, when the file runs under the browser suite's global setup. */
@@ -106,6 +170,9 @@ async function openContext(
   if (endpoint) {
     const shared: PlaywrightBrowser = await chromium.connect(endpoint);
     const context = await shared.newContext({ ...CONTEXT, serviceWorkers });
+    // Chromium keeps the real clock (see `movedClock`): its pages are given the test's, which runs
+    // on from there as the real one does, before any of them opens.
+    if (movedClock()) await context.clock.install({ time: Date.now() });
     return {
       context,
       close: async () => {
@@ -117,6 +184,7 @@ async function openContext(
   chromiumInstalled();
   const profile = mkdtempSync(path.join(tmpdir(), 'stolik-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
+    env: realClockEnv(),
     executablePath: CHROMIUM,
     headless: true,
     args: FLAGS,

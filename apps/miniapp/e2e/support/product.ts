@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FakeBotApi } from '@stolik/bot/testing';
 import { inject } from 'vitest';
-import { builtEntry, TEST_PRODUCT_NODE_FLAGS } from '../../../api/build';
+import { builtEntry, TEST_PRODUCT_NODE_FLAGS, testClockEnv } from '../../../api/build';
 import { TEST_BOT_TOKEN } from './telegram-launch';
 
 declare module 'vitest' {
@@ -102,6 +102,8 @@ async function startIn(dataDir: string, env: Record<string, string>): Promise<Ru
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
+      // Under `pnpm test:hours`, the hour the test runs at.
+      ...testClockEnv(),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
