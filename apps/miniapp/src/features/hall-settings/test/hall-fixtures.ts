@@ -12,7 +12,7 @@ import type {
 } from '@stolik/contracts';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
-import { booking, DAY, lock, msk, queueEntry } from '../../../shared/hall/test/hall-fixtures';
+import { booking, DAY, lock, msk, queueEntry, seatingOf } from '../../../shared/hall/test/hall-fixtures';
 
 export { DAY, msk };
 
@@ -322,6 +322,8 @@ export function hallApi(server: SetupServer, hall: Hall = evening()) {
       HttpResponse.json(hall.bookings.find((b) => b.id === Number(params.id))),
     ),
     http.get('*/api/reservation/', () => HttpResponse.json(hall.queue)),
+    // Who sits where, as the server's one occupancy answers it (the Зоны screen reads it).
+    http.get('*/api/reservation/zones/1/', () => HttpResponse.json(seatingOf(hall.bookings, hall.queue))),
     http.get('*/api/reservation/:id/', ({ params }) =>
       HttpResponse.json(hall.queue.find((e) => e.id === Number(params.id))),
     ),

@@ -1,18 +1,10 @@
-import type {
-  Booking,
-  QueueEntry,
-  SchemeView,
-  SeatingTable,
-  SeatingZone,
-  TableLock,
-  TableOccupant,
-} from '@stolik/contracts';
+import type { QueueEntry, SchemeView, SeatingZone, TableLock } from '@stolik/contracts';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { DAY, msk } from '../../../test/booking-fixtures';
 
 // A queue entry and a table lock: the hall's own fixtures, shared with the Зоны screen's tests.
-export { lock, queueEntry } from '../../../shared/hall/test/hall-fixtures';
+export { lock, queueEntry, seatingOf } from '../../../shared/hall/test/hall-fixtures';
 
 /**
  * The hall of the booking fixtures' tables (1-4 in the hall, В1 and В2 on the veranda) as a saved
@@ -76,48 +68,4 @@ export function mapApi(server: SetupServer, api: MapApi = {}) {
     http.get('*/api/reservation/zones/1/', () => HttpResponse.json(api.zones?.() ?? [])),
     http.get('*/api/restaurant/1/table_locks/', () => HttpResponse.json(api.locks?.() ?? [])),
   );
-}
-
-/**
- * The seat picker's hall as the server answers it, worked out from a test's own bookings and queue
- * the way the server's one occupancy holds them: an 'open' booking's guests and a 'sat' entry's
- * party at their tables. Test-only: the screens themselves read who sits where from this answer.
- */
-export function seatingOf(bookings: readonly Booking[], queue: readonly QueueEntry[]): SeatingZone[] {
-  const tables = new Map<number, SeatingTable>();
-  const sit = (id: number, occupant: TableOccupant) =>
-    tables.set(id, {
-      id,
-      number: String(id),
-      seats_min: 1,
-      seats_max: 4,
-      occupied_by: occupant,
-      booked_by: null,
-      next_booking: null,
-    });
-  for (const b of bookings)
-    if (b.status === 'open')
-      for (const id of b.tables)
-        sit(id, {
-          kind: 'booking',
-          id: b.id,
-          number: null,
-          name: b.name,
-          group_size: b.group_size,
-          seated_time: b.seating_time,
-          until: b.end_time,
-        });
-  for (const e of queue)
-    if (e.status === 'sat')
-      for (const id of e.tables)
-        sit(id, {
-          kind: 'queue',
-          id: e.id,
-          number: e.number,
-          name: e.name,
-          group_size: e.group_size,
-          seated_time: e.seated_time ?? e.created,
-          until: null,
-        });
-  return [{ id: 1, name: 'Зал', tables: [...tables.values()] }];
 }

@@ -70,7 +70,7 @@ export function QueueRow({
         aria-pressed={onSelect ? selected : undefined}
       >
         <span className="queue-row__line">
-          {/* A phone's boldest mark: the party's size (the words '4 гостя' are then for screen readers). */}
+          {/* A phone's boldest mark: the party's size (the words of the party are then for screen readers). */}
           <span className="queue-row__size" aria-hidden="true">
             {entry.group_size}
           </span>
