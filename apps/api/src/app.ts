@@ -22,9 +22,13 @@ import { createBookingService } from './modules/booking/booking.service';
 import { bookingSettingsRoutes } from './modules/booking/booking-settings.routes';
 import { createBookingSettingsService } from './modules/booking/booking-settings.service';
 import { type ChangeHub, createChangeHub } from './modules/events/change-hub';
+import { CHANGES_CHANNEL } from './modules/events/changes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { createReadCache } from './modules/events/read-cache';
 import { guestLinksRoutes } from './modules/guest-links/guest-links.routes';
+import { guestMessagesRoutes } from './modules/guest-messages/guest-messages.routes';
+import { createGuestMessenger, type GuestMessenger } from './modules/guest-messages/guest-messenger';
+import { createGuestReachService } from './modules/guest-messages/guest-reach.service';
 import { hallRoutes } from './modules/hall/hall.routes';
 import { createTableGroupsService } from './modules/hall/table-groups.service';
 import { createTablesService } from './modules/hall/tables.service';
@@ -88,6 +92,8 @@ declare module 'fastify' {
     changes: ChangeHub;
     /** The Telegram bot and its dispatcher (null without a bot token); started by the process, not here. */
     telegram: TelegramRuntime | null;
+    /** The guest messenger of a process without a bot (null with one: the bot's runtime runs it). */
+    guestMessenger: GuestMessenger | null;
   }
 }
 
@@ -244,6 +250,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(entrySourceRoutes, { entrySources });
   const bookings = createBookingService(db);
   await app.register(bookingRoutes, { bookings, limiter, guestChannel, reads });
+  await app.register(guestMessagesRoutes, {
+    reach: createGuestReachService(db, { queue, bookings }),
+    queue,
+    bookings,
+  });
   await app.register(bookingSettingsRoutes, { settings: createBookingSettingsService(db) });
   await app.register(hallRoutes, {
     tables: createTablesService(db),
@@ -302,6 +313,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : null;
   app.decorate('telegram', telegram);
   app.addHook('onClose', async () => telegram?.stop());
+  // Without a bot, guests are still told (push, SMS): a messenger of its own, started by the
+  // process (server.ts) as the bot is. With a bot it runs beside the bot's dispatcher.
+  const guestMessenger = botToken
+    ? null
+    : createGuestMessenger({
+        db,
+        publicUrl,
+        telegram: false,
+        push: null,
+        sms: null,
+        listen: (wake) => deps.database.listen(CHANGES_CHANNEL, wake, wake),
+        logger: app.log,
+      });
+  app.decorate('guestMessenger', guestMessenger);
+  app.addHook('onClose', async () => guestMessenger?.stop());
   await app.register(telegramRoutes, {
     telegram: createTelegramService(db),
     runtime: telegram,

@@ -3,6 +3,7 @@ export * from './auth';
 export * from './booking';
 export * from './common';
 export * from './events';
+export * from './guest-messages';
 export * from './hall';
 export * from './health';
 export * from './orders';

@@ -24,6 +24,7 @@ import { globalAlert } from './ru/global-alert';
 import { guest } from './ru/guest';
 import { guestBooking } from './ru/guest-booking';
 import { guestLinks } from './ru/guest-links';
+import { guestReach } from './ru/guest-reach';
 import { hallMap } from './ru/hall-map';
 import { hallSettings } from './ru/hall-settings';
 import { home } from './ru/home';
@@ -103,6 +104,7 @@ export const ru = {
   requests,
   analytics,
   privacy,
+  guestReach,
 } as const;
 
 /** The shape every locale must have: the same keys as Russian, any strings. */
