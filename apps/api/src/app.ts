@@ -25,6 +25,9 @@ import { type ChangeHub, createChangeHub } from './modules/events/change-hub';
 import { eventsRoutes } from './modules/events/events.routes';
 import { createReadCache } from './modules/events/read-cache';
 import { guestLinksRoutes } from './modules/guest-links/guest-links.routes';
+import { pushRoutes } from './modules/guest-messages/push/push.routes';
+import { createPushSubscriptions } from './modules/guest-messages/push/push-subscriptions';
+import { loadVapidKeys, type VapidKeys } from './modules/guest-messages/push/vapid-keys';
 import { hallRoutes } from './modules/hall/hall.routes';
 import { createTableGroupsService } from './modules/hall/table-groups.service';
 import { createTablesService } from './modules/hall/tables.service';
@@ -113,6 +116,8 @@ export type AppConfig = Pick<
       | 'trustProxy'
       | 'host'
       | 'port'
+      | 'adminEmail'
+      | 'pushTestEndpoints'
     >
   >;
 
@@ -244,6 +249,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(entrySourceRoutes, { entrySources });
   const bookings = createBookingService(db);
   await app.register(bookingRoutes, { bookings, limiter, guestChannel, reads });
+  // Web Push of a guest's page: the VAPID keys are read (made once) when first asked for.
+  let vapidKeys: Promise<VapidKeys> | undefined;
+  const pushPublicKey = async () => {
+    vapidKeys ??= loadVapidKeys(db).catch((error: unknown) => {
+      vapidKeys = undefined;
+      throw error;
+    });
+    return (await vapidKeys).publicKey;
+  };
+  await app.register(pushRoutes, {
+    subscriptions: createPushSubscriptions(db),
+    publicKey: pushPublicKey,
+    allowLoopback: deps.config.pushTestEndpoints === 'loopback',
+  });
   await app.register(bookingSettingsRoutes, { settings: createBookingSettingsService(db) });
   await app.register(hallRoutes, {
     tables: createTablesService(db),
