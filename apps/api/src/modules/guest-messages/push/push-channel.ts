@@ -105,7 +105,7 @@ export function createPushChannel(
       response = await fetch(request.endpoint, {
         method: 'POST',
         headers,
-        body: request.body ?? null,
+        body: request.body ? Uint8Array.from(request.body) : null,
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       });
