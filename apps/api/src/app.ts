@@ -29,6 +29,10 @@ import { guestLinksRoutes } from './modules/guest-links/guest-links.routes';
 import { guestMessagesRoutes } from './modules/guest-messages/guest-messages.routes';
 import { createGuestMessenger, type GuestMessenger } from './modules/guest-messages/guest-messenger';
 import { createGuestReachService } from './modules/guest-messages/guest-reach.service';
+import { pushRoutes } from './modules/guest-messages/push/push.routes';
+import { createPushChannel } from './modules/guest-messages/push/push-channel';
+import { createPushSubscriptions } from './modules/guest-messages/push/push-subscriptions';
+import { loadVapidKeys, type VapidKeys, vapidSubject } from './modules/guest-messages/push/vapid-keys';
 import { hallRoutes } from './modules/hall/hall.routes';
 import { createTableGroupsService } from './modules/hall/table-groups.service';
 import { createTablesService } from './modules/hall/tables.service';
@@ -119,6 +123,8 @@ export type AppConfig = Pick<
       | 'trustProxy'
       | 'host'
       | 'port'
+      | 'adminEmail'
+      | 'pushTestEndpoints'
     >
   >;
 
@@ -255,6 +261,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queue,
     bookings,
   });
+  // Web Push of a guest's page: the VAPID keys are read (made once) when first asked for.
+  let vapidKeys: Promise<VapidKeys> | undefined;
+  const pushPublicKey = async () => {
+    vapidKeys ??= loadVapidKeys(db).catch((error: unknown) => {
+      vapidKeys = undefined;
+      throw error;
+    });
+    return (await vapidKeys).publicKey;
+  };
+  await app.register(pushRoutes, {
+    subscriptions: createPushSubscriptions(db),
+    publicKey: pushPublicKey,
+    allowLoopback: deps.config.pushTestEndpoints === 'loopback',
+  });
   await app.register(bookingSettingsRoutes, { settings: createBookingSettingsService(db) });
   await app.register(hallRoutes, {
     tables: createTablesService(db),
@@ -289,6 +309,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.eventStreamLifetimeMs ? { lifetimeMs: deps.eventStreamLifetimeMs } : {}),
   });
 
+  // The guests' channels besides Telegram: Web Push always (VAPID keys made once), SMS with an account.
+  const guestChannels = {
+    push: createPushChannel({
+      db,
+      subject: vapidSubject({ publicUrl: deps.config.publicUrl, adminEmail: deps.config.adminEmail }),
+      allowLoopback: deps.config.pushTestEndpoints === 'loopback',
+    }),
+    sms: null,
+  };
   const { botToken, botWebhookUrl, botWebhookSecret } = deps.config;
   const telegram = botToken
     ? createTelegramRuntime({
@@ -304,6 +333,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             ? { url: botWebhookUrl, secretToken: botWebhookSecret }
             : undefined,
         actions: createChatActions(db, { queue, bookings }),
+        guestChannels,
         logger: app.log,
         tuning: {
           ...(deps.config.botDeliveryLeaseS ? { leaseMs: deps.config.botDeliveryLeaseS * 1000 } : {}),
@@ -321,8 +351,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         db,
         publicUrl,
         telegram: false,
-        push: null,
-        sms: null,
+        ...guestChannels,
         listen: (wake) => deps.database.listen(CHANGES_CHANNEL, wake, wake),
         logger: app.log,
       });

@@ -8,6 +8,7 @@ export * from './hall';
 export * from './health';
 export * from './orders';
 export * from './privacy';
+export * from './push';
 export * from './queue';
 export * from './restaurant';
 export * from './static-content';

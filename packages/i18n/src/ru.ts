@@ -24,6 +24,7 @@ import { globalAlert } from './ru/global-alert';
 import { guest } from './ru/guest';
 import { guestBooking } from './ru/guest-booking';
 import { guestLinks } from './ru/guest-links';
+import { guestMessages } from './ru/guest-messages';
 import { guestReach } from './ru/guest-reach';
 import { hallMap } from './ru/hall-map';
 import { hallSettings } from './ru/hall-settings';
@@ -96,6 +97,7 @@ export const ru = {
   hallSettings,
   invitations,
   guestLinks,
+  guestMessages,
   api,
   bot,
   telegram,
