@@ -37,6 +37,8 @@ export interface ReceivedPush {
   /** The decrypted body, as text and parsed when it is JSON. */
   text: string;
   json: unknown;
+  /** When it arrived (epoch ms). */
+  at: number;
 }
 
 export interface RefusedPush {
@@ -203,6 +205,7 @@ export async function startFakePushService(): Promise<FakePushService> {
       vapid: vapid.claims,
       text,
       json,
+      at: Date.now(),
     });
     response.writeHead(201, { location: `${origin}/m/${++accepted}` }).end();
   };

@@ -239,14 +239,15 @@ export function createGuestMessagesRepository(db: Database) {
       `);
     },
 
-    /** A rung the ladder left before it was sent: its Telegram delivery, unclaimed, is not sent late. */
+    /**
+     * A rung the ladder left before it was sent: its Telegram delivery is not sent late, nor tried
+     * again. A send already on its way may still land (then it is recorded as delivered).
+     */
     async dropUnsentTelegram(tx: Tx, deliveryId: number) {
       await tx
         .update(deliveries)
         .set({ failedAt: sql`clock_timestamp()`, lastError: 'guest ladder moved on' })
-        .where(
-          and(eq(deliveries.id, deliveryId), isNull(deliveries.claimedAt), isNull(deliveries.deliveredAt)),
-        );
+        .where(and(eq(deliveries.id, deliveryId), isNull(deliveries.deliveredAt), isNull(deliveries.failedAt)));
     },
 
     /** Marks a pending attempt as gone past its deadline (its send may still land later). */
