@@ -47,6 +47,7 @@ import { roles } from './ru/roles';
 import { schemeEditor } from './ru/scheme-editor';
 import { session } from './ru/session';
 import { signUp } from './ru/sign-up';
+import { sms } from './ru/sms';
 import { style } from './ru/style';
 import { telegram } from './ru/telegram';
 import { telegramFailures } from './ru/telegram-failures';
@@ -103,6 +104,7 @@ export const ru = {
   requests,
   analytics,
   privacy,
+  sms,
 } as const;
 
 /** The shape every locale must have: the same keys as Russian, any strings. */
