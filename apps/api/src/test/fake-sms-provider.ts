@@ -26,7 +26,9 @@ export type PhoneBehaviour =
   /** taken, then status 20 (could not be delivered) after the delay */
   | 'fails-later'
   /** taken, then status 3 (expired) after the delay */
-  | 'expires';
+  | 'expires'
+  /** taken, and on its way (status 0) for good */
+  | 'stays-sent';
 
 export interface FakeSmsOptions {
   /** The account: an API key, or a login and password. */
@@ -78,6 +80,8 @@ export class FakeSmsProvider {
   private readonly recentSends = new Map<string, number>();
   private readonly statusAsks = new Map<string, number[]>();
   private nextId = 1;
+  /** Added to the clock that moves messages to 'delivered': tests move time instead of waiting. */
+  private clockOffsetMs = 0;
 
   constructor(options: FakeSmsOptions = {}) {
     this.options = { apiKey: 'fake-sms-api-key', ...options };
@@ -116,11 +120,18 @@ export class FakeSmsProvider {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
+  /** Moves the fake's delivery clock `ms` forward. */
+  advance(ms: number): this {
+    this.clockOffsetMs += ms;
+    return this;
+  }
+
   /** The status code a message has now: 0 on its way, then 1, or its behaviour's failure. */
-  statusOf(send: FakeSmsSend, now = Date.now()): number {
+  statusOf(send: FakeSmsSend, now = Date.now() + this.clockOffsetMs): number {
     if (now - send.at < (this.options.deliverAfterMs ?? 0)) return 0;
     if (send.behaviour === 'fails-later') return 20;
     if (send.behaviour === 'expires') return 3;
+    if (send.behaviour === 'stays-sent') return 0;
     return 1;
   }
 
@@ -228,7 +239,7 @@ export class FakeSmsProvider {
     this.statusAsks.set(key, asks);
     if (asks.length > 5) return error(9, 'too many status requests for one message');
     const send = this.sends.findLast((s) => s.id === id && s.phone === phone);
-    const status = send ? this.statusOf(send, now) : -3;
+    const status = send ? this.statusOf(send) : -3;
     const at = new Date(now);
     const two = (n: number) => String(n).padStart(2, '0');
     reply({
