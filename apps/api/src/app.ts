@@ -25,6 +25,7 @@ import { type ChangeHub, createChangeHub } from './modules/events/change-hub';
 import { eventsRoutes } from './modules/events/events.routes';
 import { createReadCache } from './modules/events/read-cache';
 import { guestLinksRoutes } from './modules/guest-links/guest-links.routes';
+import { shortLinksRoutes } from './modules/guest-messages/short-links.routes';
 import { hallRoutes } from './modules/hall/hall.routes';
 import { createTableGroupsService } from './modules/hall/table-groups.service';
 import { createTablesService } from './modules/hall/tables.service';
@@ -236,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     restaurants: createRestaurantsService(createRestaurantsRepository(db)),
   });
   await app.register(guestLinksRoutes, { linksFor, miniAppShortName: deps.config.botMiniappShortName });
+  await app.register(shortLinksRoutes, { publicUrl });
   const queue = createQueueService(db, undefined, { turnCacheMs: deps.turnCacheMs });
   // Guest forms sent from the Mini App carry init data: the guest's chat for the bot's answer.
   const guestChannel = createGuestChannel(deps.config.botToken);

@@ -1,9 +1,6 @@
-import { type Database, schema } from '@stolik/db';
-import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import { announceChange } from '../../events/changes.repository';
+import type { Database } from '@stolik/db';
 import type { SmsChannel } from '../channels';
-
-const { guestMessageAttempts: attempts, guestMessages: messages, queueEntries, bookings } = schema;
+import { recordSmsStatus, sentSmsToAsk } from './sms-statuses.repository';
 
 /** SMS older than this are not asked about any more: an SMS that has not arrived in a day will not. */
 export const SMS_STATUS_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -23,60 +20,14 @@ export async function pollSmsStatuses(
   now: Date = new Date(),
 ): Promise<number> {
   if (!channel.configured || limit <= 0) return 0;
-  const rows = await db
-    .select({
-      id: attempts.id,
-      ref: attempts.providerRef,
-      restaurantId: attempts.restaurantId,
-      queueEntryId: messages.queueEntryId,
-      bookingId: messages.bookingId,
-      phone: sql<string>`coalesce(nullif(${queueEntries.phone}, ''), ${bookings.phone})`,
-    })
-    .from(attempts)
-    .innerJoin(messages, eq(messages.id, attempts.messageId))
-    .leftJoin(queueEntries, eq(queueEntries.id, messages.queueEntryId))
-    .leftJoin(bookings, eq(bookings.id, messages.bookingId))
-    .where(
-      and(
-        eq(attempts.channel, 'sms'),
-        eq(attempts.status, 'sent'),
-        isNotNull(attempts.providerRef),
-        gt(attempts.sentAt, new Date(now.getTime() - SMS_STATUS_WINDOW_MS)),
-        // A guest whose phone was erased (retention, a request) cannot be asked about.
-        sql`coalesce(nullif(${queueEntries.phone}, ''), nullif(${bookings.phone}, '')) is not null`,
-      ),
-    )
-    .orderBy(desc(attempts.sentAt), desc(attempts.id))
-    .limit(limit);
-  const asked = rows.filter((row): row is typeof row & { ref: string } => row.ref !== null);
+  const asked = await sentSmsToAsk(db, new Date(now.getTime() - SMS_STATUS_WINDOW_MS), limit);
   if (asked.length === 0) return 0;
   const found = await channel.statuses(asked.map(({ ref, phone }) => ({ ref, phone })));
   let changed = 0;
   for (const row of asked) {
     const status = found.get(row.ref);
     if (status !== 'delivered' && status !== 'failed') continue;
-    const done = await db.transaction(async (tx) => {
-      const updated = await tx
-        .update(attempts)
-        .set(
-          status === 'delivered'
-            ? { status: 'delivered', deliveredAt: now }
-            : { status: 'failed', failedAt: now, error: 'sms_undelivered' },
-        )
-        // Only from 'sent': whatever else happened to it meanwhile stays.
-        .where(and(eq(attempts.id, row.id), eq(attempts.status, 'sent')))
-        .returning({ id: attempts.id });
-      if (updated.length === 0) return false;
-      const subject =
-        row.queueEntryId !== null
-          ? ({ kind: 'queue', id: row.queueEntryId } as const)
-          : row.bookingId !== null
-            ? ({ kind: 'booking', id: row.bookingId } as const)
-            : null;
-      if (subject) await announceChange(tx, { ...subject, restaurant: row.restaurantId });
-      return true;
-    });
-    if (done) changed += 1;
+    if (await recordSmsStatus(db, row, status, now)) changed += 1;
   }
   return changed;
 }
