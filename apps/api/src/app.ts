@@ -114,6 +114,7 @@ export type AppConfig = Pick<
       | 'trustProxy'
       | 'host'
       | 'port'
+      | 'sms'
     >
   >;
 
@@ -234,7 +235,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, telegramSignIn });
   await app.register(usersRoutes, { users, invitations, auth, limiter, linksFor });
   await app.register(restaurantsRoutes, {
-    restaurants: createRestaurantsService(createRestaurantsRepository(db)),
+    restaurants: createRestaurantsService(createRestaurantsRepository(db), {
+      smsConfigured: deps.config.sms !== undefined,
+    }),
   });
   await app.register(guestLinksRoutes, { linksFor, miniAppShortName: deps.config.botMiniappShortName });
   await app.register(shortLinksRoutes, { publicUrl });

@@ -20,6 +20,8 @@ export const MessageKey = {
   invalid: 'validation.invalid',
   tooLong: 'validation.tooLong',
   date: 'validation.date',
+  ladderEmpty: 'sms.settings.ladderEmpty',
+  ladderRepeats: 'sms.settings.ladderRepeats',
 } as const;
 export type MessageKey = (typeof MessageKey)[keyof typeof MessageKey];
 

@@ -40,6 +40,7 @@ export const sms = {
     budgetHint: '0 — не отправлять SMS',
     used: 'В этом месяце отправлено SMS: {{count}}',
     notConfigured: 'SMS не подключены на сервере: этот канал пропускается',
+    ladderEmpty: 'Выберите хотя бы один канал',
     ladderRepeats: 'Каждый канал — не больше одного раза',
   },
 } as const;
