@@ -210,6 +210,22 @@ describe('SMSC.ru adapter against the fake provider', () => {
     expect(fake.calls.status).toBe(6);
   });
 
+  it('the fake fails and hangs the share of sends it is told to (benchmarks)', async () => {
+    // A fixed sequence for the two draws of each send: the timeout's, then the failure's.
+    const draws = [0.9, 0.1, 0.9, 0.9, 0.1];
+    fake.options = {
+      ...fake.options,
+      failureRate: 0.5,
+      timeoutRate: 0.5,
+      random: () => draws.shift() ?? 0.9,
+    };
+    const sms = channel();
+    expect(await sms.send(PHONE, TEXT, 'gm1')).toEqual({ ok: false, error: 'sms_undeliverable' });
+    expect(await sms.send(PHONE, TEXT, 'gm2')).toMatchObject({ ok: true, ref: 'gm2' });
+    expect(await sms.send(PHONE, TEXT, 'gm3')).toEqual({ ok: false, error: 'sms_timeout' });
+    expect(fake.sends.map((send) => send.clientId)).toEqual(['gm2']);
+  });
+
   it('never logs the text or the whole phone', async () => {
     fake.behave(PHONE, 'undeliverable');
     await channel().send(PHONE, TEXT, 'gm1');
