@@ -22,9 +22,17 @@ import { createBookingService } from './modules/booking/booking.service';
 import { bookingSettingsRoutes } from './modules/booking/booking-settings.routes';
 import { createBookingSettingsService } from './modules/booking/booking-settings.service';
 import { type ChangeHub, createChangeHub } from './modules/events/change-hub';
+import { CHANGES_CHANNEL } from './modules/events/changes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { createReadCache } from './modules/events/read-cache';
 import { guestLinksRoutes } from './modules/guest-links/guest-links.routes';
+import { guestMessagesRoutes } from './modules/guest-messages/guest-messages.routes';
+import { createGuestMessenger, type GuestMessenger } from './modules/guest-messages/guest-messenger';
+import { createGuestReachService } from './modules/guest-messages/guest-reach.service';
+import { pushRoutes } from './modules/guest-messages/push/push.routes';
+import { createPushChannel } from './modules/guest-messages/push/push-channel';
+import { createPushSubscriptions } from './modules/guest-messages/push/push-subscriptions';
+import { loadVapidKeys, type VapidKeys, vapidSubject } from './modules/guest-messages/push/vapid-keys';
 import { shortLinksRoutes } from './modules/guest-messages/short-links.routes';
 import { hallRoutes } from './modules/hall/hall.routes';
 import { createTableGroupsService } from './modules/hall/table-groups.service';
@@ -89,6 +97,8 @@ declare module 'fastify' {
     changes: ChangeHub;
     /** The Telegram bot and its dispatcher (null without a bot token); started by the process, not here. */
     telegram: TelegramRuntime | null;
+    /** The guest messenger of a process without a bot (null with one: the bot's runtime runs it). */
+    guestMessenger: GuestMessenger | null;
   }
 }
 
@@ -115,6 +125,8 @@ export type AppConfig = Pick<
       | 'host'
       | 'port'
       | 'sms'
+      | 'adminEmail'
+      | 'pushTestEndpoints'
     >
   >;
 
@@ -249,6 +261,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(entrySourceRoutes, { entrySources });
   const bookings = createBookingService(db);
   await app.register(bookingRoutes, { bookings, limiter, guestChannel, reads });
+  await app.register(guestMessagesRoutes, {
+    reach: createGuestReachService(db, { queue, bookings }),
+    queue,
+    bookings,
+  });
+  // Web Push of a guest's page: the VAPID keys are read (made once) when first asked for.
+  let vapidKeys: Promise<VapidKeys> | undefined;
+  const pushPublicKey = async () => {
+    vapidKeys ??= loadVapidKeys(db).catch((error: unknown) => {
+      vapidKeys = undefined;
+      throw error;
+    });
+    return (await vapidKeys).publicKey;
+  };
+  await app.register(pushRoutes, {
+    subscriptions: createPushSubscriptions(db),
+    publicKey: pushPublicKey,
+    allowLoopback: deps.config.pushTestEndpoints === 'loopback',
+  });
   await app.register(bookingSettingsRoutes, { settings: createBookingSettingsService(db) });
   await app.register(hallRoutes, {
     tables: createTablesService(db),
@@ -283,6 +314,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.eventStreamLifetimeMs ? { lifetimeMs: deps.eventStreamLifetimeMs } : {}),
   });
 
+  // The guests' channels besides Telegram: Web Push always (VAPID keys made once), SMS with an account.
+  const guestChannels = {
+    push: createPushChannel({
+      db,
+      subject: vapidSubject({ publicUrl: deps.config.publicUrl, adminEmail: deps.config.adminEmail }),
+      allowLoopback: deps.config.pushTestEndpoints === 'loopback',
+    }),
+    sms: null,
+  };
   const { botToken, botWebhookUrl, botWebhookSecret } = deps.config;
   const telegram = botToken
     ? createTelegramRuntime({
@@ -298,6 +338,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             ? { url: botWebhookUrl, secretToken: botWebhookSecret }
             : undefined,
         actions: createChatActions(db, { queue, bookings }),
+        guestChannels,
         logger: app.log,
         tuning: {
           ...(deps.config.botDeliveryLeaseS ? { leaseMs: deps.config.botDeliveryLeaseS * 1000 } : {}),
@@ -307,6 +348,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : null;
   app.decorate('telegram', telegram);
   app.addHook('onClose', async () => telegram?.stop());
+  // Without a bot, guests are still told (push, SMS): a messenger of its own, started by the
+  // process (server.ts) as the bot is. With a bot it runs beside the bot's dispatcher.
+  const guestMessenger = botToken
+    ? null
+    : createGuestMessenger({
+        db,
+        publicUrl,
+        telegram: false,
+        ...guestChannels,
+        listen: (wake) => deps.database.listen(CHANGES_CHANNEL, wake, wake),
+        logger: app.log,
+      });
+  app.decorate('guestMessenger', guestMessenger);
+  app.addHook('onClose', async () => guestMessenger?.stop());
   await app.register(telegramRoutes, {
     telegram: createTelegramService(db),
     runtime: telegram,

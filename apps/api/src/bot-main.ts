@@ -2,6 +2,8 @@ import { openDatabase } from '@stolik/db';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { createBookingService } from './modules/booking/booking.service';
+import { createPushChannel } from './modules/guest-messages/push/push-channel';
+import { vapidSubject } from './modules/guest-messages/push/vapid-keys';
 import { createQueueService } from './modules/queue/queue.service';
 import { createChatActions } from './modules/telegram/chat-actions';
 import { createTelegramRuntime } from './modules/telegram/telegram-runtime';
@@ -46,6 +48,14 @@ async function main() {
         ? { url: config.botWebhookUrl, secretToken: config.botWebhookSecret }
         : undefined,
     actions: createChatActions(db, { queue: createQueueService(db), bookings: createBookingService(db) }),
+    guestChannels: {
+      push: createPushChannel({
+        db,
+        subject: vapidSubject({ publicUrl: config.publicUrl, adminEmail: config.adminEmail }),
+        allowLoopback: config.pushTestEndpoints === 'loopback',
+      }),
+      sms: null,
+    },
     logger,
     tuning: { leaseMs: config.botDeliveryLeaseS * 1000 },
   });

@@ -112,6 +112,12 @@ const ConfigSchema = z.object({
       return z.NEVER;
     }),
   ),
+  /**
+   * Tests and benchmarks only: 'loopback' lets a guest's Web Push subscription name a fake push
+   * service at http://127.0.0.1:<port>/ (or [::1]). Unset, only the known push services' https
+   * hosts are accepted; refused in production.
+   */
+  PUSH_TEST_ENDPOINTS: optional(z.enum(['loopback'], { error: 'must be loopback, or unset' })),
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   TELEGRAM_AUTH_MAX_AGE_S: z.preprocess(
     emptyToUndefined,
@@ -210,6 +216,8 @@ export interface Config {
   metabase: MetabaseConfig | undefined;
   /** The SMS provider's account (guest messages' SMS rung); unset: no SMS. */
   sms: SmsConfig | undefined;
+  /** 'loopback': Web Push may go to a fake push service on 127.0.0.1 (tests, benchmarks); never in production. */
+  pushTestEndpoints: 'loopback' | undefined;
 }
 
 export interface SmsConfig {
@@ -254,6 +262,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([
       'PUBLIC_URL: required in production (NODE_ENV=production): the address people open',
     ]);
+  if (env.NODE_ENV === 'production' && c.PUSH_TEST_ENDPOINTS)
+    throw new ConfigError(['PUSH_TEST_ENDPOINTS: for tests only, not allowed in production']);
   const metabase = [c.METABASE_SITE_URL, c.METABASE_SECRET_KEY, c.METABASE_DASHBOARDS];
   const metabaseSet = metabase.filter(Boolean).length;
   if (metabaseSet > 0 && metabaseSet < 3) {
@@ -287,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     botDeliveryLeaseS: c.BOT_DELIVERY_LEASE_S,
     corsOrigins: c.CORS_ORIGINS,
     trustProxy: c.TRUST_PROXY ?? false,
+    pushTestEndpoints: c.PUSH_TEST_ENDPOINTS,
     metabase:
       c.METABASE_SITE_URL && c.METABASE_SECRET_KEY && c.METABASE_DASHBOARDS
         ? {

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { PersonName } from './auth';
 import { Id, paginated } from './common';
+import { GuestReach } from './guest-messages';
 import { GuestDeviceKey, GuestTelegramInitData } from './telegram';
 import { MessageKey } from './validation';
 
@@ -51,6 +52,8 @@ export const QueueEntry = z.object({
   waiting_range: z.object({ min: z.number(), max: z.number() }).nullable(),
   /** Earlier visits of this phone to this restaurant (seated or finished, before this entry): a returning guest when > 0. */
   visits: z.number().int().min(0),
+  /** How the guest's latest message reached them and what they did (null: none sent yet). */
+  reach: GuestReach.nullable(),
 });
 export type QueueEntry = z.infer<typeof QueueEntry>;
 

@@ -24,6 +24,8 @@ import { globalAlert } from './ru/global-alert';
 import { guest } from './ru/guest';
 import { guestBooking } from './ru/guest-booking';
 import { guestLinks } from './ru/guest-links';
+import { guestMessages } from './ru/guest-messages';
+import { guestReach } from './ru/guest-reach';
 import { hallMap } from './ru/hall-map';
 import { hallSettings } from './ru/hall-settings';
 import { home } from './ru/home';
@@ -96,6 +98,7 @@ export const ru = {
   hallSettings,
   invitations,
   guestLinks,
+  guestMessages,
   api,
   bot,
   telegram,
@@ -105,6 +108,7 @@ export const ru = {
   analytics,
   privacy,
   sms,
+  guestReach,
 } as const;
 
 /** The shape every locale must have: the same keys as Russian, any strings. */

@@ -10,6 +10,7 @@ import { paths } from '../../../shared/routing/paths';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { readableErrors } from '../../../shared/ui/form-errors';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
+import { GuestPushOffer } from '../../guest-push/components/guest-push-offer';
 import { cancelGuestBooking, guestBookingChangesPath, guestBookingQuery } from '../api/guest-booking-api';
 import { displayDate } from '../booking-dates';
 import type { SentState } from './guest-booking-screen';
@@ -97,6 +98,7 @@ export function GuestBookingStatusScreen() {
       ) : null}
       {open ? (
         <>
+          <GuestPushOffer kind="booking" token={token} />
           <p className="guest__updated">{t('guestBooking.updated')}</p>
           <button
             type="button"

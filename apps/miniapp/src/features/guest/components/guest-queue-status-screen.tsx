@@ -8,6 +8,7 @@ import { followChangeStream } from '../../../shared/live/restaurant-changes';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { usePageTitle } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
+import { GuestPushOffer } from '../../guest-push/components/guest-push-offer';
 import { guestChangesPath, guestQueueQuery, leaveQueue } from '../api/guest-api';
 
 /** The guest's own place in the queue: number, wait, and the call when the table is ready. */
@@ -73,6 +74,7 @@ export function GuestQueueStatusScreen() {
       </div>
       {waiting || entry.status === 'called' ? (
         <>
+          <GuestPushOffer kind="queue" token={token} />
           <p className="guest__updated">{t('guest.updated')}</p>
           <button
             type="button"
