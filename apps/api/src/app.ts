@@ -34,6 +34,8 @@ import { createPushChannel } from './modules/guest-messages/push/push-channel';
 import { createPushSubscriptions } from './modules/guest-messages/push/push-subscriptions';
 import { loadVapidKeys, type VapidKeys, vapidSubject } from './modules/guest-messages/push/vapid-keys';
 import { shortLinksRoutes } from './modules/guest-messages/short-links.routes';
+import { createSmsRung } from './modules/guest-messages/sms/sms-rung';
+import { createSmsChannel } from './modules/guest-messages/sms/smsc';
 import { hallRoutes } from './modules/hall/hall.routes';
 import { createTableGroupsService } from './modules/hall/table-groups.service';
 import { createTablesService } from './modules/hall/tables.service';
@@ -321,7 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       subject: vapidSubject({ publicUrl: deps.config.publicUrl, adminEmail: deps.config.adminEmail }),
       allowLoopback: deps.config.pushTestEndpoints === 'loopback',
     }),
-    sms: null,
+    sms: deps.config.sms ? createSmsRung(db, createSmsChannel(deps.config.sms, { logger: app.log })) : null,
   };
   const { botToken, botWebhookUrl, botWebhookSecret } = deps.config;
   const telegram = botToken
