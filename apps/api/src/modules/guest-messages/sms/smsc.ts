@@ -119,6 +119,9 @@ export function createSmscChannel(
     async send(phone: string, text: string, clientId: string): Promise<ChannelOutcome> {
       if (!CLIENT_ID.test(clientId)) return { ok: false, error: 'sms_bad_client_id' };
       if (!E164.test(phone)) return { ok: false, error: 'sms_invalid_phone' };
+      // A repeat of a message the provider already has (a crash after the send, a retry past the
+      // provider's one-minute refusal of identical requests) is recognised by our id, not sent.
+      if (await took(clientId, phone)) return { ok: true, ref: clientId };
       const reply = await call('send.php', {
         phones: phone,
         mes: text,
