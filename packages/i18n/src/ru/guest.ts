@@ -34,6 +34,9 @@ export const guest = {
   ahead_many: 'Перед тобой {{count}} компаний',
   ahead_other: 'Перед тобой {{count}} компании',
   called: 'Твой столик готов! Подойди к хостес',
+  /** The called guest's answer on their page, as the bot's button says it. */
+  coming: 'Иду',
+  comingThanks: 'Ждем тебя!',
   seated: 'Приятного вечера!',
   cancelledState: 'Ты больше не в очереди',
   finished: 'Визит завершен. Спасибо, ждем тебя снова!',

@@ -1,4 +1,4 @@
-import type { GuestJoinBody, GuestQueueStatus } from '@stolik/contracts';
+import type { GuestJoinBody, GuestQueueStatus, GuestReachEventBody } from '@stolik/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { load } from '../../../shared/api/load';
 import { post } from '../../../shared/api/transport';
@@ -42,6 +42,13 @@ export const leaveQueue = (token: string) =>
     {},
     pub,
   ) as Promise<GuestQueueStatus>;
+
+/**
+ * What the guest did about the call: saw it on this page ('seen'), or answered ('coming'). The
+ * hostess's row shows it, and nobody goes on texting a guest who has answered.
+ */
+export const reportReach = (token: string, body: GuestReachEventBody) =>
+  post(`/api/public/queue/${encodeURIComponent(token)}/reach/`, body, pub);
 
 /** The guest's own event stream: a nudge whenever their place may have changed. */
 export const guestChangesPath = (token: string) => `/api/public/queue/${encodeURIComponent(token)}/events/`;
