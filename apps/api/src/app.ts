@@ -33,6 +33,9 @@ import { pushRoutes } from './modules/guest-messages/push/push.routes';
 import { createPushChannel } from './modules/guest-messages/push/push-channel';
 import { createPushSubscriptions } from './modules/guest-messages/push/push-subscriptions';
 import { loadVapidKeys, type VapidKeys, vapidSubject } from './modules/guest-messages/push/vapid-keys';
+import { shortLinksRoutes } from './modules/guest-messages/short-links.routes';
+import { createSmsRung } from './modules/guest-messages/sms/sms-rung';
+import { createSmsChannel } from './modules/guest-messages/sms/smsc';
 import { hallRoutes } from './modules/hall/hall.routes';
 import { createTableGroupsService } from './modules/hall/table-groups.service';
 import { createTablesService } from './modules/hall/tables.service';
@@ -123,6 +126,7 @@ export type AppConfig = Pick<
       | 'trustProxy'
       | 'host'
       | 'port'
+      | 'sms'
       | 'adminEmail'
       | 'pushTestEndpoints'
     >
@@ -245,9 +249,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, telegramSignIn });
   await app.register(usersRoutes, { users, invitations, auth, limiter, linksFor });
   await app.register(restaurantsRoutes, {
-    restaurants: createRestaurantsService(createRestaurantsRepository(db)),
+    restaurants: createRestaurantsService(createRestaurantsRepository(db), {
+      smsConfigured: deps.config.sms !== undefined,
+    }),
   });
   await app.register(guestLinksRoutes, { linksFor, miniAppShortName: deps.config.botMiniappShortName });
+  await app.register(shortLinksRoutes, { publicUrl });
   const queue = createQueueService(db, undefined, { turnCacheMs: deps.turnCacheMs });
   // Guest forms sent from the Mini App carry init data: the guest's chat for the bot's answer.
   const guestChannel = createGuestChannel(deps.config.botToken);
@@ -316,7 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       subject: vapidSubject({ publicUrl: deps.config.publicUrl, adminEmail: deps.config.adminEmail }),
       allowLoopback: deps.config.pushTestEndpoints === 'loopback',
     }),
-    sms: null,
+    sms: deps.config.sms ? createSmsRung(db, createSmsChannel(deps.config.sms, { logger: app.log })) : null,
   };
   const { botToken, botWebhookUrl, botWebhookSecret } = deps.config;
   const telegram = botToken

@@ -49,6 +49,7 @@ import { roles } from './ru/roles';
 import { schemeEditor } from './ru/scheme-editor';
 import { session } from './ru/session';
 import { signUp } from './ru/sign-up';
+import { sms } from './ru/sms';
 import { style } from './ru/style';
 import { telegram } from './ru/telegram';
 import { telegramFailures } from './ru/telegram-failures';
@@ -106,6 +107,7 @@ export const ru = {
   requests,
   analytics,
   privacy,
+  sms,
   guestReach,
 } as const;
 

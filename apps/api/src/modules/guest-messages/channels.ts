@@ -43,6 +43,17 @@ export interface SmsChannel {
   readonly configured: boolean;
   /** Sends one SMS; `clientId` lets a provider that supports it refuse a repeat. */
   send(phone: string, text: string, clientId: string): Promise<ChannelOutcome>;
-  /** Delivery status of earlier sends by their refs: 'delivered', 'failed' or still 'sent'. */
-  statuses(refs: string[]): Promise<Map<string, 'sent' | 'delivered' | 'failed'>>;
+  /**
+   * Delivery status of earlier sends by their refs, each with the phone it went to (SMSC.ru finds
+   * a message by its id and phone; the phone is read from the guest, not kept in the ref): a map
+   * from ref to 'delivered', 'failed' or still 'sent'; a ref the provider did not answer for is
+   * left out.
+   */
+  statuses(sent: SentSms[]): Promise<Map<string, 'sent' | 'delivered' | 'failed'>>;
+}
+
+/** An SMS sent earlier: the provider's ref of it and the phone it went to. */
+export interface SentSms {
+  ref: string;
+  phone: string;
 }
