@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { openDatabase, schema, seed } from '@stolik/db';
 import { eq, inArray, isNull } from 'drizzle-orm';
 import { createGuestMessagesRepository } from '../apps/api/src/modules/guest-messages/guest-messages.repository';
-import { createGuestMessenger, type GuestMessenger } from '../apps/api/src/modules/guest-messages/guest-messenger';
+import {
+  createGuestMessenger,
+  type GuestMessenger,
+} from '../apps/api/src/modules/guest-messages/guest-messenger';
 import { createPushChannel } from '../apps/api/src/modules/guest-messages/push/push-channel';
 import { createSmsRung } from '../apps/api/src/modules/guest-messages/sms/sms-rung';
 import { createSmscChannel } from '../apps/api/src/modules/guest-messages/sms/smsc';
@@ -59,7 +62,11 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-async function runOnce(database: BenchDatabase, databaseUrl: string | undefined, killed: boolean): Promise<ReachRun> {
+async function runOnce(
+  database: BenchDatabase,
+  databaseUrl: string | undefined,
+  killed: boolean,
+): Promise<ReachRun> {
   const handle = await openDatabase(databaseUrl ? { databaseUrl } : { inMemory: true });
   const bot = new FakeBotApi();
   const botRoot = await bot.start();
@@ -72,7 +79,12 @@ async function runOnce(database: BenchDatabase, databaseUrl: string | undefined,
     await seed(db, { adminEmail: 'bench@stolik.test', adminPasswordHash: 'x' });
     const restaurants = await db
       .insert(schema.restaurants)
-      .values(Array.from({ length: RESTAURANTS }, (_, i) => ({ name: `Ресторан ${i + 1}`, smsMonthlyBudget: 10_000 })))
+      .values(
+        Array.from({ length: RESTAURANTS }, (_, i) => ({
+          name: `Ресторан ${i + 1}`,
+          smsMonthlyBudget: 10_000,
+        })),
+      )
       .returning();
 
     // Telegram: 20 % refused (403 and 502 alike), 10 % never answered within the client's timeout.
@@ -88,12 +100,23 @@ async function runOnce(database: BenchDatabase, databaseUrl: string | undefined,
     const serverKey = await pushChannel.publicKey();
     const smsRung = createSmsRung(
       db,
-      createSmscChannel({ provider: 'smsc', apiKey: 'bench-key', apiRoot: sms.root, sender: 'Stolik' } as never),
+      createSmscChannel({
+        provider: 'smsc',
+        apiRoot: sms.apiRoot,
+        auth: { apiKey: 'bench-key' },
+        sender: 'Stolik',
+        timeoutMs: 5000,
+      }),
     );
 
     // The guests: entries waiting to be called, each with the channels the draw gave it.
-    const guests: { entryId: number; restaurantId: number; chat: number | null; endpoint: string | null; phone: string }[] =
-      [];
+    const guests: {
+      entryId: number;
+      restaurantId: number;
+      chat: number | null;
+      endpoint: string | null;
+      phone: string;
+    }[] = [];
     for (let i = 0; i < GUESTS; i += 1) {
       const restaurant = restaurants[i % RESTAURANTS];
       if (!restaurant) throw new Error('no restaurant');
@@ -109,7 +132,10 @@ async function runOnce(database: BenchDatabase, databaseUrl: string | undefined,
           source: chat ? 'telegram' : 'guest_form',
           status: 'live',
           phone,
-          guestToken: createHash('sha256').update(`token:${i}:${Date.now()}`).digest('base64url').slice(0, 24),
+          guestToken: createHash('sha256')
+            .update(`token:${i}:${Date.now()}`)
+            .digest('base64url')
+            .slice(0, 24),
           telegramChatId: chat,
         })
         .returning();
@@ -198,7 +224,8 @@ async function runOnce(database: BenchDatabase, databaseUrl: string | undefined,
       const byChat = new Map(guests.filter((g) => g.chat).map((g) => [g.chat, g.entryId]));
       const byEndpoint = new Map(guests.filter((g) => g.endpoint).map((g) => [g.endpoint, g.entryId]));
       const byPhone = new Map(guests.map((g) => [g.phone, g.entryId]));
-      for (const call of bot.callsOf('sendMessage')) note(byChat.get(Number(call.payload.chat_id)), call.at, 'telegram');
+      for (const call of bot.callsOf('sendMessage'))
+        note(byChat.get(Number(call.payload.chat_id)), call.at, 'telegram');
       for (const received of push.received) note(byEndpoint.get(received.endpoint), received.at, 'push');
       for (const sent of sms.sends) note(byPhone.get(sent.phone), sent.at, 'sms');
       return first;
@@ -246,7 +273,12 @@ async function runOnce(database: BenchDatabase, databaseUrl: string | undefined,
     const made = await db
       .select({ id: schema.guestMessages.id })
       .from(schema.guestMessages)
-      .where(inArray(schema.guestMessages.queueEntryId, guests.map((g) => g.entryId)));
+      .where(
+        inArray(
+          schema.guestMessages.queueEntryId,
+          guests.map((g) => g.entryId),
+        ),
+      );
     if (made.length !== GUESTS) throw new Error(`${made.length} messages made of ${GUESTS}`);
     return {
       database,
@@ -273,7 +305,10 @@ async function runOnce(database: BenchDatabase, databaseUrl: string | undefined,
 }
 
 /** Both runs on one database: PostgreSQL when `databaseUrl` is given (a scratch database), else PGlite. */
-export async function measureReach(database: BenchDatabase, databaseUrl: string | undefined): Promise<ReachRun[]> {
+export async function measureReach(
+  database: BenchDatabase,
+  databaseUrl: string | undefined,
+): Promise<ReachRun[]> {
   return [await runOnce(database, databaseUrl, false), await runOnce(database, databaseUrl, true)];
 }
 

@@ -131,7 +131,8 @@ const map = wants('map')
   ? await measureMap(ROOT, bundle ? path.join(ROOT, 'apps/miniapp/dist') : undefined)
   : [];
 
-if (wants('reach')) console.info('calling 1,000 guests down the channel ladder (twice: once killed mid-burst)…');
+if (wants('reach'))
+  console.info('calling 1,000 guests down the channel ladder (twice: once killed mid-burst)…');
 const reach: ReachRun[] = wants('reach')
   ? await onPostgresElsePglite(postgresUrl, { name: 'guest reach', tag: 'reach' }, measureReach)
   : [];

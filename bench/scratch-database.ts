@@ -50,7 +50,10 @@ export async function onPostgresElsePglite<T>(
   try {
     await admin.connect();
   } catch (error) {
-    console.warn(`PostgreSQL at ${postgresUrl} is not reachable; ${what.name} runs on PGlite:`, (error as Error).message);
+    console.warn(
+      `PostgreSQL at ${postgresUrl} is not reachable; ${what.name} runs on PGlite:`,
+      (error as Error).message,
+    );
     await admin.end().catch(() => {});
     return run('pglite', undefined);
   }

@@ -247,7 +247,9 @@ export function createGuestMessagesRepository(db: Database) {
       await tx
         .update(deliveries)
         .set({ failedAt: sql`clock_timestamp()`, lastError: 'guest ladder moved on' })
-        .where(and(eq(deliveries.id, deliveryId), isNull(deliveries.deliveredAt), isNull(deliveries.failedAt)));
+        .where(
+          and(eq(deliveries.id, deliveryId), isNull(deliveries.deliveredAt), isNull(deliveries.failedAt)),
+        );
     },
 
     /** Marks a pending attempt as gone past its deadline (its send may still land later). */
