@@ -51,6 +51,7 @@ export interface ReachRun {
   /** Never reached by the end of the run. */
   lost: number;
   duplicates: number;
+  duplicatesBy: { telegram: number; push: number; sms: number };
   telegramRefused: number;
   p50Ms: number;
   p95Ms: number;
@@ -175,7 +176,8 @@ async function runOnce(
       runtimes.push({ dispatcher, messenger });
       return Promise.all([dispatcher.start(), messenger.start()]).then(() => ({ dispatcher, messenger }));
     };
-    let runtime = await start('first', 5000);
+    // A send's lease outlasts its two provider calls (SMSC: ask by id, then send; 5 s each at most).
+    let runtime = await start('first', 15_000);
 
     // The burst: each guest called (the rows a call writes: status, and the guest's outbox row).
     const calledAt = new Map<number, number>();
@@ -207,7 +209,7 @@ async function runOnce(
       await runtime.dispatcher.kill();
       await runtime.messenger.kill();
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      runtime = await start('second', 5000);
+      runtime = await start('second', 15_000);
     }
     await burst;
 
@@ -265,10 +267,12 @@ async function runOnce(
       if (delay <= 120_000) within2m += 1;
     }
     const repeats = (keys: (string | number)[]) => keys.length - new Set(keys).size;
-    const duplicates =
-      repeats(bot.callsOf('sendMessage').map((c) => Number(c.payload.chat_id))) +
-      repeats(push.received.map((r) => r.endpoint)) +
-      repeats(sms.sends.map((s) => s.phone));
+    const duplicatesBy = {
+      telegram: repeats(bot.callsOf('sendMessage').map((c) => Number(c.payload.chat_id))),
+      push: repeats(push.received.map((r) => r.endpoint)),
+      sms: repeats(sms.sends.map((s) => s.phone)),
+    };
+    const duplicates = duplicatesBy.telegram + duplicatesBy.push + duplicatesBy.sms;
     // Every message made, none lost on the way (an outbox row is a message by then).
     const made = await db
       .select({ id: schema.guestMessages.id })
@@ -288,6 +292,7 @@ async function runOnce(
       within2m,
       lost: GUESTS - first.size,
       duplicates,
+      duplicatesBy,
       telegramRefused: bot.refused.length,
       p50Ms: percentile(delays, 50),
       p95Ms: percentile(delays, 95),

@@ -438,7 +438,8 @@ if (reach.length > 0) {
     console.info(
       `reach on ${run.database}${run.killed ? ', runtime killed mid-burst' : ''}: ${reached}/${run.called} within 30 s ` +
         `(telegram ${run.within30s.telegram}, push ${run.within30s.push}, sms ${run.within30s.sms}), ` +
-        `${run.within2m} within 2 min, lost ${run.lost}, duplicates ${run.duplicates}, ` +
+        `${run.within2m} within 2 min, lost ${run.lost}, duplicates ${run.duplicates} ` +
+        `(telegram ${run.duplicatesBy.telegram}, push ${run.duplicatesBy.push}, sms ${run.duplicatesBy.sms}), ` +
         `p50 ${(run.p50Ms / 1000).toFixed(1)} s, p95 ${(run.p95Ms / 1000).toFixed(1)} s, Telegram refusals ${run.telegramRefused}`,
     );
   }

@@ -28,6 +28,8 @@ export interface RunningProduct {
   stop(options?: { keepData?: boolean }): Promise<void>;
   /** The product's data folder (its embedded database). */
   dataDir?: string;
+  /** The fake Bot API the product's bot talks to (a test may make it refuse a chat). */
+  botApi: FakeBotApi;
 }
 
 async function freePort(): Promise<number> {
@@ -149,6 +151,7 @@ async function startIn(dataDir: string, env: Record<string, string>): Promise<Ru
   return {
     url,
     output: () => output,
+    botApi,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

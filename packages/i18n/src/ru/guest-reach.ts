@@ -16,7 +16,21 @@ export const guestReach = {
     not_coming: 'ответил «Не приду»',
     unreached: 'не дозвались',
   },
-  /** The row's mark: 'SMS · доставлено · 19:42'. */
+  /** A row's short mark, as messengers tick a message: 'SMS ✓✓'. */
+  stateShort: {
+    sending: '…',
+    sent: '✓',
+    delivered: '✓✓',
+    seen: '✓✓ открыл',
+    coming: 'Иду',
+    not_coming: 'Не придет',
+    unreached: '✕',
+  },
+  /** The time is left to the row's own 'since called' and to the full words. */
+  channelShort: { telegram: 'TG', push: 'Push', sms: 'SMS' },
+  markShort: '{{channel}} {{state}}',
+  markShortNoChannel: '{{state}}',
+  /** The full mark: 'SMS · доставлено · 19:42'. */
   mark: '{{channel}} · {{state}} · {{time}}',
   markNoChannel: '{{state}} · {{time}}',
   /** The guest card's list. */

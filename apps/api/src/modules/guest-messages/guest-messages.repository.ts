@@ -264,13 +264,20 @@ export function createGuestMessagesRepository(db: Database) {
      * Claims pending push and SMS attempts with a lease: unclaimed ones, or ones whose lease ran out
      * (their messenger died). Each claim counts a try, so a second claim knows a send may have left.
      */
-    async claimOwn(leaseMs: number, token: string, limit: number) {
+    async claimOwn(leaseMs: number, token: string, limit: number, sending: number[] = []) {
+      // This process's own sends under way are never claimed again by it, however long they take.
+      const notOurs = sending.length
+        ? sql`and id not in (${sql.join(
+            sending.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql``;
       const result = (await db.execute(sql`
         update guest_message_attempts a
         set claimed_at = clock_timestamp(), claim_token = ${token}, tries = a.tries + 1
         where a.id in (
           select id from guest_message_attempts
-          where status = 'pending' and channel <> 'telegram'
+          where status = 'pending' and channel <> 'telegram' ${notOurs}
             and (claimed_at is null
               or claimed_at < clock_timestamp() - make_interval(secs => ${leaseMs / 1000}::float8))
           order by created_at, id

@@ -46,11 +46,14 @@ const push: PushChannel = {
 };
 
 const texted: { phone: string; text: string; clientId: string }[] = [];
+/** Phones the SMS provider refuses (its error 8: cannot be delivered). */
+const smsRefused = new Set<string>();
 let smsBudgetLeft = 100;
 const sms: SmsRung = {
   channel: {
     configured: true,
     async send(phone, text, clientId) {
+      if (smsRefused.has(phone)) return { ok: false, error: 'smsc 8: undeliverable' };
       texted.push({ phone, text, clientId });
       return { ok: true, ref: `ref-${texted.length}` };
     },
@@ -273,6 +276,27 @@ describe('the ladder', () => {
     } finally {
       smsBudgetLeft = 100;
     }
+  });
+
+  it('a refused SMS on the last rung leaves the guest unreached, and gives the budget back', async () => {
+    const place = await restaurant('Отказ SMS');
+    const budgetBefore = smsBudgetLeft;
+    const { entry } = await calledGuest(place.id);
+    smsRefused.add(entry.phone);
+    await messenger().start();
+    await vi.waitFor(
+      async () => expect((await attemptsOf(entry.id)).message?.finishedAt).toBeInstanceOf(Date),
+      {
+        timeout: 10_000,
+      },
+    );
+    expect((await attemptsOf(entry.id)).tries).toEqual([
+      ['telegram', 'skipped', 'no_chat'],
+      ['push', 'failed', 'no_subscription'],
+      ['sms', 'failed', 'smsc 8: undeliverable'],
+    ]);
+    expect(smsBudgetLeft).toBe(budgetBefore);
+    expect((await rowOf(entry.id)).reach).toMatchObject({ channel: null, state: 'unreached' });
   });
 
   it('forgets a subscription the push service says is gone, and goes on to SMS', async () => {

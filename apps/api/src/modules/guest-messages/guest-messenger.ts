@@ -104,6 +104,8 @@ export function createGuestMessenger(deps: GuestMessengerDeps) {
   let wakeUp: (() => void) | null = null;
   let unlisten: (() => Promise<void>) | null = null;
   const inFlight = new Set<Promise<void>>();
+  /** The push and SMS attempts this process is sending now. */
+  const sending = new Set<number>();
   let smsPollDueAt = 0;
   /** A push or SMS rung was just started: send it in this round, not after a poll's sleep. */
   let wakeSenders = false;
@@ -253,7 +255,7 @@ export function createGuestMessenger(deps: GuestMessengerDeps) {
   /** Step 3: pending push and SMS rungs are claimed and sent. */
   async function sendOwn(): Promise<number> {
     const token = `${name}:${randomUUID()}`;
-    const claimed = await repository.claimOwn(tuning.leaseMs, token, tuning.batch);
+    const claimed = await repository.claimOwn(tuning.leaseMs, token, tuning.batch, [...sending]);
     if (claimed.length === 0) return 0;
     const messages = new Map(
       (await repository.messagesByIds(claimed.map((c) => c.messageId))).map((m) => [m.id, m]),
@@ -261,7 +263,8 @@ export function createGuestMessenger(deps: GuestMessengerDeps) {
     for (const claim of claimed) {
       const message = messages.get(claim.messageId);
       if (!message) continue;
-      track(sendOne(claim, token, message));
+      sending.add(claim.id);
+      track(sendOne(claim, token, message).finally(() => sending.delete(claim.id)));
     }
     return claimed.length;
   }
@@ -311,6 +314,7 @@ export function createGuestMessenger(deps: GuestMessengerDeps) {
       );
     }
     const facts = await repository.factsOf(message);
+    if (is('dead')) return;
     if (!facts)
       return record(claim.id, token, { status: 'failed', error: 'subject gone' }, message.restaurantId);
     waits.set(message.restaurantId, { s: facts.restaurant.waitS, at: Date.now() });
@@ -333,6 +337,8 @@ export function createGuestMessenger(deps: GuestMessengerDeps) {
       let sent = false;
       let lastError = 'push failed';
       for (const subscription of subscriptions) {
+        // A dead process starts no new request (one already on its way may still land).
+        if (is('dead')) return;
         const outcome = await (deps.push as PushChannel).send(subscription, content);
         if (is('dead')) return;
         if (outcome.ok) sent = true;
@@ -360,6 +366,7 @@ export function createGuestMessenger(deps: GuestMessengerDeps) {
       if (claim.tries <= 1 && !(await sms.take(message.restaurantId, segments))) {
         return record(claim.id, token, { status: 'failed', error: 'sms_budget' }, message.restaurantId);
       }
+      if (is('dead')) return;
       const outcome = await sms.channel.send(facts.guest.phone, text, `gm${message.id}`);
       if (is('dead')) return;
       if (!outcome.ok) {

@@ -35,22 +35,45 @@ const known = <T extends Record<string, string>>(keys: T, value: string | null):
  * (sent, delivered, seen, answered) and when; or that no channel reached them. Live: every change
  * of the guest's message refetches the row.
  */
-export function ReachMark({ reach, timeZone }: { reach: GuestReach; timeZone: string | undefined }) {
+export function ReachMark({
+  reach,
+  timeZone,
+  compact = false,
+}: {
+  reach: GuestReach;
+  timeZone: string | undefined;
+  /** A row's short form ('SMS ✓✓'), the words in its label; the card says it in full. */
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const params = {
-    channel: reach.channel ? t(`guestReach.channel.${reach.channel}`) : '',
+  const channel = reach.channel ? t(`guestReach.channel.${reach.channel}`) : '';
+  const time = timeOf(zone, reach.at);
+  const full = t(reach.channel ? 'guestReach.mark' : 'guestReach.markNoChannel', {
+    channel,
     state: t(`guestReach.state.${reach.state}`),
-    time: timeOf(zone, reach.at),
-  };
+    time,
+  });
+  const short = t(reach.channel ? 'guestReach.markShort' : 'guestReach.markShortNoChannel', {
+    channel: reach.channel ? t(`guestReach.channelShort.${reach.channel}`) : '',
+    state: t(`guestReach.stateShort.${reach.state}`),
+  });
   return (
     <span
       className={`chip reach-mark reach-mark--${TONE[reach.state]}`}
       data-testid="reach-mark"
       data-channel={reach.channel ?? 'none'}
       data-state={reach.state}
+      title={compact ? full : undefined}
     >
-      {t(reach.channel ? 'guestReach.mark' : 'guestReach.markNoChannel', params)}
+      {compact ? (
+        <>
+          <span aria-hidden="true">{short}</span>
+          <span className="visually-hidden">{full}</span>
+        </>
+      ) : (
+        full
+      )}
     </span>
   );
 }

@@ -124,7 +124,7 @@ export function QueueRow({
           ) : null}
           {/* How the called guest was reached and what they did (issue #32). */}
           {entry.reach && (entry.status === 'called' || entry.status === 'joined') ? (
-            <ReachMark reach={entry.reach} timeZone={timeZone} />
+            <ReachMark reach={entry.reach} timeZone={timeZone} compact />
           ) : null}
           {entry.event ? <span className="chip">{t(`events.${entry.event}`)}</span> : null}
           {entry.visits > 0 ? (
