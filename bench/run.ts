@@ -57,7 +57,7 @@ import { measureLighthouse } from './lighthouse';
 import { measureMap } from './map';
 import { measureQueueList } from './queue-list';
 import { measureQuotes } from './quotes';
-import { measureReach, type ReachRun, reachLine } from './reach';
+import { measureReachRun, type ReachRun, reachLine } from './reach';
 import { onPostgresElsePglite } from './scratch-database';
 import { measureStart } from './start';
 import { measureTelegram } from './telegram';
@@ -133,9 +133,14 @@ const map = wants('map')
 
 if (wants('reach'))
   console.info('calling 1,000 guests down the channel ladder (twice: once killed mid-burst)…');
-const reach: ReachRun[] = wants('reach')
-  ? await onPostgresElsePglite(postgresUrl, { name: 'guest reach', tag: 'reach' }, measureReach)
-  : [];
+const reach: ReachRun[] = [];
+if (wants('reach')) {
+  for (const killed of [false, true]) {
+    reach.push(
+      await onPostgresElsePglite(postgresUrl, { name: 'guest reach', tag: 'reach' }, measureReachRun(killed)),
+    );
+  }
+}
 
 if (wants('start')) console.info('starting the product again and again…');
 const start = wants('start') ? await measureStart(ROOT) : [];
