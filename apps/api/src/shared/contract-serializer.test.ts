@@ -53,7 +53,7 @@ const entry = {
   waiting_time: 20,
   waiting_range: { min: 15, max: 30 },
   visits: 2,
-  reach: { channel: 'sms', state: 'delivered', at: '2026-11-26T10:05:00.000Z' },
+  reach: { channel: null, state: 'unreached', at: '2026-11-26T10:05:00.000Z' },
 };
 
 describe('replies written from the JSON Schema of their contract', () => {
