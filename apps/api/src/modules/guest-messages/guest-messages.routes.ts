@@ -2,6 +2,7 @@ import {
   BookingParams,
   EntryParams,
   GuestMessageLogList,
+  GuestQueueStatus,
   GuestReachEventBody,
   GuestTokenParams,
 } from '@stolik/contracts';
@@ -44,6 +45,20 @@ export const guestMessagesRoutes: FastifyPluginAsyncZod<{
       await reach.queueEvent(request.params.token, request.body);
       return reply.code(204).send(null);
     },
+  );
+
+  app.post(
+    '/api/public/queue/:token/arrived/',
+    {
+      config: { access: access.public, rateLimit: perAddress.guestCancel },
+      schema: {
+        tags: ['guests'],
+        summary: "'Я на месте': the called guest is at the door (the hostess's row turns 'Пришел')",
+        params: GuestTokenParams,
+        response: { 200: GuestQueueStatus, ...errors },
+      },
+    },
+    (request) => reach.queueArrived(request.params.token),
   );
 
   app.post(

@@ -368,6 +368,37 @@ describe("the guest's answers", () => {
     expect(GuestQueueStatus.parse(still.json()).status).toBe('live');
   });
 
+  it("'Я на месте' from the called guest marks them 'Пришел' and answers the call; only once called", async () => {
+    const place = await restaurant('На месте', 1);
+    const waiting = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/restaurant/${place.id}/queue/`,
+      payload: { group_size: 2, name: 'Рано', phone: nextPhone() },
+    });
+    const early = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/queue/${GuestQueueStatus.parse(waiting.json()).token}/arrived/`,
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().detail).toBe(ru.guestReach.notCalled);
+
+    const { entry, token } = await calledGuest(place.id, { chat: 91_005 });
+    await messenger().start();
+    await vi.waitFor(async () =>
+      expect((await attemptsOf(entry.id)).tries).toEqual([['telegram', 'sent', null]]),
+    );
+    const arrived = await t.app.inject({ method: 'POST', url: `/api/public/queue/${token}/arrived/` });
+    expect(arrived.statusCode, arrived.body).toBe(200);
+    expect(GuestQueueStatus.parse(arrived.json()).status).toBe('joined');
+    // Said twice, nothing more changes.
+    const again = await t.app.inject({ method: 'POST', url: `/api/public/queue/${token}/arrived/` });
+    expect(GuestQueueStatus.parse(again.json()).status).toBe('joined');
+    expect((await rowOf(entry.id)).reach).toMatchObject({ channel: 'telegram', state: 'coming' });
+    // The guest at the door is not texted: the wait (1 s here) passes and no other channel is tried.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect((await attemptsOf(entry.id)).tries).toEqual([['telegram', 'sent', null]]);
+  });
+
   it("'Не приду' ends the visit; the guest card lists each channel tried", async () => {
     const place = await restaurant('Не приду');
     const { entry, token } = await calledGuest(place.id, { chat: 91_004 });

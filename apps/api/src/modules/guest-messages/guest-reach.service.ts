@@ -46,6 +46,17 @@ export function createGuestReachService(
       await record(subject, ref.restaurantId, body);
     },
 
+    /**
+     * 'Я на месте' from the called guest's page: marked 'Пришел' on every staff screen (the queue
+     * service's move), and the message that called them is answered: nobody texts a guest at the door.
+     */
+    async queueArrived(token: string) {
+      const status = await services.queue.guestArrived(token);
+      const ref = await services.queue.guestEntryRef(token);
+      if (ref) await record({ kind: 'queue', id: ref.id }, ref.restaurantId, { event: 'coming' });
+      return status;
+    },
+
     /** The same about a booking. */
     async bookingEvent(token: string, body: GuestReachEventBody): Promise<void> {
       const ref = await services.bookings.guestBookingRef(token);

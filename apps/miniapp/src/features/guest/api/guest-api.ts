@@ -50,5 +50,13 @@ export const leaveQueue = (token: string) =>
 export const reportReach = (token: string, body: GuestReachEventBody) =>
   post(`/api/public/queue/${encodeURIComponent(token)}/reach/`, body, pub);
 
+/** 'Я на месте': the called guest is at the door; the hostess's row turns 'Пришел'. */
+export const sayArrived = (token: string) =>
+  post<GuestQueueStatus>(
+    `/api/public/queue/${encodeURIComponent(token)}/arrived/`,
+    {},
+    pub,
+  ) as Promise<GuestQueueStatus>;
+
 /** The guest's own event stream: a nudge whenever their place may have changed. */
 export const guestChangesPath = (token: string) => `/api/public/queue/${encodeURIComponent(token)}/events/`;

@@ -85,3 +85,33 @@ describe("the guest's own page: the call", () => {
     expect(screen.queryByRole('button', { name: 'Иду' })).toBeNull();
   });
 });
+
+describe("the guest's own page: at the door", () => {
+  it("'Я на месте' tells the hostess the guest is here, and the page says she knows", async () => {
+    let arrived = 0;
+    server.use(
+      http.get('*/api/public/queue/guest-token-0123456789/', () =>
+        HttpResponse.json({ ...entry(null), status: 'called', position: null }),
+      ),
+      http.get('*/api/public/restaurant/1/style/', () =>
+        HttpResponse.json({ restaurant: 1, palette: null, font: null }),
+      ),
+      http.post(
+        '*/api/public/queue/guest-token-0123456789/reach/',
+        () => new HttpResponse(null, { status: 204 }),
+      ),
+      http.post('*/api/public/queue/guest-token-0123456789/arrived/', () => {
+        arrived += 1;
+        return HttpResponse.json({ ...entry(null), status: 'joined', position: null });
+      }),
+    );
+    renderAt(<GuestQueueStatusScreen />, {
+      path: '/guest/queue/:token',
+      route: '/guest/queue/guest-token-0123456789',
+    });
+    (await screen.findByRole('button', { name: 'Я на месте' })).click();
+    expect(await screen.findByText('Хостес знает, что ты пришел. Подойди к стойке')).toBeTruthy();
+    expect(arrived).toBe(1);
+    expect(screen.queryByRole('button', { name: 'Я на месте' })).toBeNull();
+  });
+});

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { usePageTitle } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { GuestPushOffer } from '../../guest-push/components/guest-push-offer';
-import { guestChangesPath, guestQueueQuery, leaveQueue, reportReach } from '../api/guest-api';
+import { guestChangesPath, guestQueueQuery, leaveQueue, reportReach, sayArrived } from '../api/guest-api';
 
 /** The guest's own place in the queue: number, wait, and the call when the table is ready. */
 export function GuestQueueStatusScreen() {
@@ -45,6 +45,9 @@ export function GuestQueueStatusScreen() {
   const coming = async () => {
     await reportReach(token, { event: 'coming' });
     setAnswered(true);
+  };
+  const arrived = async () => {
+    queryClient.setQueryData(guestQueueQuery(token).queryKey, await sayArrived(token));
   };
 
   if (status.isPending) return <ListSkeleton rows={3} />;
@@ -86,14 +89,24 @@ export function GuestQueueStatusScreen() {
             <p className="ticket__notice">{t('guest.success')}</p>
           </>
         ) : null}
+        {entry.status === 'joined' ? <p className="ticket__notice">{t('guest.arrivedNotice')}</p> : null}
         {entry.status === 'sat' ? <p className="ticket__notice">{t('guest.seated')}</p> : null}
         {entry.status === 'cancelled' ? <p className="ticket__notice">{t('guest.cancelledState')}</p> : null}
         {entry.status === 'closed' ? <p className="ticket__notice">{t('guest.finished')}</p> : null}
       </div>
       {waiting || entry.status === 'called' ? (
         <>
+          {entry.status === 'called' ? (
+            <button type="button" className="button button--wide" onClick={() => void arrived()}>
+              {t('guest.arrived')}
+            </button>
+          ) : null}
           {entry.status === 'called' && !answered ? (
-            <button type="button" className="button button--wide" onClick={() => void coming()}>
+            <button
+              type="button"
+              className="button button--secondary button--wide"
+              onClick={() => void coming()}
+            >
               {t('guest.coming')}
             </button>
           ) : null}
