@@ -15,7 +15,7 @@ import { lockGuestPhone } from '../../shared/guest-phone-lock.repository';
 import { HttpError, notFound } from '../../shared/http-errors';
 import { idempotencyKeyReused, requestHash } from '../../shared/idempotency';
 import { phoneOrThrow } from '../../shared/phone-input';
-import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
+import { restaurantOrThrow } from '../restaurants/restaurant-or-throw';
 import { inLocalWindow, loadAvailabilityInput, serviceDateOf } from './availability-input';
 import type { BookingRepository, BookingRow, RestaurantRow } from './booking.repository';
 import type { BookingChanges } from './booking-changes';

@@ -10,7 +10,7 @@ import type { Database } from '@stolik/db';
 import { BOOKING_STATUSES, localTimeOf, NOT_COMING_BOOKING_STATUSES, serviceDayBounds } from '@stolik/domain';
 import type { Viewer } from '../../shared/access';
 import { FieldValidationError, notFound } from '../../shared/http-errors';
-import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
+import { restaurantOrThrow } from '../restaurants/restaurant-or-throw';
 import { serviceDateOf } from './availability-input';
 import type { BookingFilter, BookingRepository, RestaurantRow } from './booking.repository';
 import type { BookingViews } from './booking-views';

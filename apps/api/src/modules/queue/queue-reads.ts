@@ -14,8 +14,8 @@ import { localIsoDate, normalizeMobilePhone, serviceDayBounds } from '@stolik/do
 import type { Viewer } from '../../shared/access';
 import { FieldValidationError, notFound } from '../../shared/http-errors';
 import { occupants, occupantView } from '../../shared/occupancy.repository';
-import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
 import { serviceDateOf } from '../booking/availability-input';
+import { restaurantOrThrow } from '../restaurants/restaurant-or-throw';
 import type { QueueRepository } from './queue.repository';
 import type { QueueViews } from './queue-views';
 import type { QueueWaits } from './queue-waits';
