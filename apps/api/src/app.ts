@@ -10,19 +10,12 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
-import {
-  checkTelegramInitData,
-  createTelegramSignIn,
-  linkTelegramUser,
-} from './modules/auth/telegram-signin.service';
 import { createTokenSigner, loadSigningKey, type TokenSigner } from './modules/auth/tokens';
 import { createViewerCache } from './modules/auth/viewer-cache';
 import { bookingRoutes } from './modules/booking/booking.routes';
 import { createBookingService } from './modules/booking/booking.service';
 import { bookingSettingsRoutes } from './modules/booking/booking-settings.routes';
 import { createBookingSettingsService } from './modules/booking/booking-settings.service';
-import { type ChangeHub, createChangeHub } from './modules/events/change-hub';
-import { CHANGES_CHANNEL } from './modules/events/changes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { createReadCache } from './modules/events/read-cache';
 import { guestLinksRoutes } from './modules/guest-links/guest-links.routes';
@@ -67,6 +60,11 @@ import { telegramRoutes } from './modules/telegram/telegram.routes';
 import { createTelegramService } from './modules/telegram/telegram.service';
 import { createTelegramRuntime, type TelegramRuntime } from './modules/telegram/telegram-runtime';
 import { createInvitationsService } from './modules/users/invitations.service';
+import {
+  checkTelegramInitData,
+  createTelegramSignIn,
+  linkTelegramUser,
+} from './modules/users/telegram-signin.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -80,6 +78,8 @@ import { replayPlugin } from './plugins/replay';
 import { securityPlugin } from './plugins/security';
 import { mayReadRestaurant } from './shared/access';
 import { auditPlugin } from './shared/audit';
+import { type ChangeHub, createChangeHub } from './shared/changes/change-hub';
+import { CHANGES_CHANNEL } from './shared/changes/channel';
 import { checkContractReplies } from './shared/contract-serializer';
 import { fallbackPublicUrl, ownOrigin } from './shared/public-url';
 import { createRateLimiter, rateLimitPlugin } from './shared/rate-limit';

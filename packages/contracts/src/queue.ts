@@ -101,7 +101,8 @@ export type InstantSeatBody = z.infer<typeof InstantSeatBody>;
 /**
  * POST /api/reservation/create_reservation/: an entry held in reserve (status 'reserve'): a guest
  * who phoned ahead or stepped out; it joins the live queue when staff move it to 'live', and does
- * not count in the waits until then.
+ * not count in the waits until then. The same body as a walk-in's, named for its endpoint.
+ * @alias
  */
 export const ReserveBody = WalkInBody;
 export type ReserveBody = z.infer<typeof ReserveBody>;
@@ -301,6 +302,7 @@ export const PublicRestaurant = z.object({
   /** What a party of two would wait now, in minutes. */
   typical_wait: z.number().int().nullable(),
 });
+export type PublicRestaurant = z.infer<typeof PublicRestaurant>;
 
 /** The forecast page, and the quote for a party joining now by size (1 to 8). */
 export const Forecast = paginated(ForecastItem).extend({ now: z.array(ForecastNow) });

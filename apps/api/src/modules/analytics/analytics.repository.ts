@@ -378,4 +378,3 @@ export function createAnalyticsRepository(db: Database) {
     },
   };
 }
-export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;

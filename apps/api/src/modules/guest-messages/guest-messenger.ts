@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Tx } from '@stolik/db';
 import { createServerI18n } from '@stolik/i18n';
-import { announceChange } from '../events/changes.repository';
+import { announceChange } from '../../shared/changes/changes.repository';
 import type { GuestChannelName, GuestMessageContent, PushChannel, SmsChannel } from './channels';
 import {
   createGuestMessagesRepository,

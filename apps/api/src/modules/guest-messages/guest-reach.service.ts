@@ -1,9 +1,9 @@
 import type { GuestMessageLog, GuestReachEventBody } from '@stolik/contracts';
 import type { Database } from '@stolik/db';
 import { requireRestaurant, type Viewer } from '../../shared/access';
+import { announceChange } from '../../shared/changes/changes.repository';
 import { conflict, notFound } from '../../shared/http-errors';
 import type { BookingService } from '../booking/booking.service';
-import { announceChange } from '../events/changes.repository';
 import type { QueueService } from '../queue/queue.service';
 import { createGuestMessagesRepository, type Subject } from './guest-messages.repository';
 import { createReachReads } from './reach.repository';

@@ -1,9 +1,9 @@
 import type { GuestErasure, GuestExport } from '@stolik/contracts';
 import type { Database } from '@stolik/db';
 import { ACTIVE_QUEUE_STATUSES, type BookingStatus } from '@stolik/domain';
+import { announceChange } from '../../shared/changes/changes.repository';
 import { HttpError, notFound } from '../../shared/http-errors';
 import { phoneOrThrow } from '../../shared/phone-input';
-import { announceChange } from '../events/changes.repository';
 import { createReachReads } from '../guest-messages/reach.repository';
 import { createGuestDataRepository } from './guest-data.repository';
 

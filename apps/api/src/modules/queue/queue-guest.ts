@@ -6,7 +6,7 @@ import { deviceHash, isSameGuest } from '../../shared/guest-device';
 import { conflict, HttpError, notFound } from '../../shared/http-errors';
 import { idempotencyKeyReused, requestHash } from '../../shared/idempotency';
 import { phoneOrThrow } from '../../shared/phone-input';
-import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
+import { restaurantOrThrow } from '../restaurants/restaurant-or-throw';
 import type { EntryRow, QueueRepository } from './queue.repository';
 import type { QueueChanges } from './queue-changes';
 import { type QueueWaits, WAITING } from './queue-waits';

@@ -1,6 +1,6 @@
 import { type Database, schema } from '@stolik/db';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { announceChange } from '../events/changes.repository';
+import { announceChange } from '../../shared/changes/changes.repository';
 import { smsUsedThisMonth } from '../guest-messages/sms/sms-budget.repository';
 
 const { restaurants, diningTables } = schema;

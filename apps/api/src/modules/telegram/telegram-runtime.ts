@@ -9,8 +9,8 @@ import {
 } from '@stolik/bot';
 import type { DatabaseHandle } from '@stolik/db';
 import type { Update, UserFromGetMe } from 'grammy/types';
+import { CHANGES_CHANNEL } from '../../shared/changes/channel';
 import { HttpError } from '../../shared/http-errors';
-import { CHANGES_CHANNEL } from '../events/changes';
 import type { PushChannel } from '../guest-messages/channels';
 import { createGuestMessenger, type MessengerTuning, type SmsRung } from '../guest-messages/guest-messenger';
 import { createDispatcher, type DispatcherLogger } from './dispatcher';

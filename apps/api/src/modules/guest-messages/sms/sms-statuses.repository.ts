@@ -1,6 +1,6 @@
 import { type Database, schema } from '@stolik/db';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { announceChange } from '../../events/changes.repository';
+import { announceChange } from '../../../shared/changes/changes.repository';
 
 const { guestMessageAttempts: attempts, guestMessages: messages, queueEntries, bookings } = schema;
 

@@ -10,7 +10,6 @@ import type { z } from 'zod';
 import { load } from '../../../shared/api/load';
 import { post } from '../../../shared/api/transport';
 
-export type PublicRestaurantInfo = z.infer<typeof PublicRestaurant>;
 export type GuestBookingCreated = z.infer<typeof GuestBookingCreatedSchema>;
 
 // Guests never sign in: every call is public.
@@ -20,7 +19,7 @@ const pub = { auth: false } as const;
 export const publicRestaurantQuery = (id: number) =>
   queryOptions({
     queryKey: ['public-restaurant', id],
-    queryFn: ({ signal }) => load<PublicRestaurantInfo>(`/api/public/restaurant/${id}/`, { ...pub, signal }),
+    queryFn: ({ signal }) => load<PublicRestaurant>(`/api/public/restaurant/${id}/`, { ...pub, signal }),
   });
 
 /** The start times really open to a guest's online request on a date, for a party size. */
