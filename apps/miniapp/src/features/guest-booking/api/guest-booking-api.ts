@@ -64,3 +64,7 @@ export const cancelGuestBooking = (token: string) =>
 /** The guest's own event stream: a nudge whenever the booking may have changed (same protocol as the queue's). */
 export const guestBookingChangesPath = (token: string) =>
   `/api/public/booking/${encodeURIComponent(token)}/events/`;
+
+/** The restaurant's answer seen on this page: its message needs no other channel (issue #32). */
+export const reportBookingSeen = (token: string) =>
+  post(`/api/public/booking/${encodeURIComponent(token)}/reach/`, { event: 'seen' }, pub);
