@@ -46,6 +46,7 @@ async function main() {
     timer.unref();
     try {
       await telegram?.stop();
+      await app.guestMessenger?.stop();
       await retention?.stop();
       await app.close();
       await database.close();
@@ -64,6 +65,9 @@ async function main() {
   const address = await app.listen({ port: config.port, host: config.host });
   // Guests past their restaurant's retention period: anonymised now and every hour, by any replica.
   retention = startGuestRetention(database.db, { logger: app.log });
+  // Guests' messages by push and SMS when no bot runs here (with one, the bot's runtime runs it):
+  // started before the banner, so that a stop right after it finds it running.
+  await app.guestMessenger?.start();
   const port = new URL(address).port;
   const localUrl = config.publicUrl ?? `http://localhost:${port}`;
 
@@ -93,8 +97,6 @@ async function main() {
   lines.push(`  Telegram bot: ${botState}`, '');
   console.info(lines.join('\n'));
 
-  // Guests' messages by push and SMS when no bot runs here (with one, the bot's runtime runs it).
-  await app.guestMessenger?.start();
   // Telegram being unreachable must not stop the API: the bot retries, the outbox waits.
   telegram
     ?.start()

@@ -63,6 +63,42 @@ export function createGuestMessagesRepository(db: Database) {
       return row?.chat ?? null;
     },
 
+    /**
+     * Whether any rung after `rung` has an address for this guest: a chat for Telegram, a
+     * subscription for push, a phone for SMS. (The SMS budget is not looked at here.)
+     */
+    async reachableLater(tx: Tx, message: GuestMessageRow, rung: number): Promise<boolean> {
+      const later = message.ladder.slice(rung);
+      if (later.length === 0) return false;
+      const subject = subjectOf(message);
+      const [guest] =
+        subject.kind === 'queue'
+          ? await tx
+              .select({ chat: queueEntries.telegramChatId, phone: queueEntries.phone })
+              .from(queueEntries)
+              .where(eq(queueEntries.id, subject.id))
+          : await tx
+              .select({ chat: bookings.telegramChatId, phone: bookings.phone })
+              .from(bookings)
+              .where(eq(bookings.id, subject.id));
+      if (!guest) return false;
+      if (later.includes('telegram') && guest.chat) return true;
+      if (later.includes('sms') && guest.phone) return true;
+      if (later.includes('push')) {
+        const [one] = await tx
+          .select({ id: pushSubscriptions.id })
+          .from(pushSubscriptions)
+          .where(
+            subject.kind === 'queue'
+              ? eq(pushSubscriptions.queueEntryId, subject.id)
+              : eq(pushSubscriptions.bookingId, subject.id),
+          )
+          .limit(1);
+        if (one) return true;
+      }
+      return false;
+    },
+
     /** Pending guest outbox rows, oldest first, locked (rows another messenger holds are skipped). */
     pendingGuestOutbox: (tx: Tx, limit: number) =>
       tx
@@ -224,13 +260,22 @@ export function createGuestMessagesRepository(db: Database) {
     /**
      * Guest deliveries whose dispatcher died mid-send (lease run out): perhaps sent, perhaps not.
      * The dispatcher does not send them again (a repeat could be a duplicate); here each fails, so
-     * the ladder goes down, or, on the last rung, is given back to be sent once more.
+     * the ladder goes down, or, when no later rung can reach the guest (reachableLater's rule), is
+     * given back to be sent once more: a rare repeat beats a guest never told.
      */
     async settleOrphanedTelegram(tx: Executor, leaseMs: number) {
+      const later = sql`m.ladder[(m.rung + 2):]`;
       await tx.execute(sql`
         update notification_deliveries d
         set claimed_at = null, claim_token = null,
-            failed_at = case when m.rung + 1 < cardinality(m.ladder) then clock_timestamp() end,
+            failed_at = case when
+              ('push' = any(${later}) and exists (
+                select 1 from push_subscriptions p
+                where p.queue_entry_id = m.queue_entry_id or p.booking_id = m.booking_id))
+              or ('sms' = any(${later}) and coalesce(
+                (select q.phone from queue_entries q where q.id = m.queue_entry_id),
+                (select b.phone from bookings b where b.id = m.booking_id), '') <> '')
+              then clock_timestamp() end,
             last_error = 'lease ran out mid-send: perhaps sent'
         from guest_message_attempts a join guest_messages m on m.id = a.message_id
         where a.delivery_id = d.id and d.user_id is null

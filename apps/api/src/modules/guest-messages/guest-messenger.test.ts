@@ -195,11 +195,13 @@ describe('the ladder', () => {
     await vi.waitFor(async () => expect((await attemptsOf(entry.id)).tries).toHaveLength(2), {
       timeout: 10_000,
     });
-    await vi.waitFor(async () =>
-      expect((await attemptsOf(entry.id)).tries).toEqual([
-        ['telegram', 'failed', '403: Forbidden: bot was blocked by the user'],
-        ['push', 'sent', null],
-      ]),
+    await vi.waitFor(
+      async () =>
+        expect((await attemptsOf(entry.id)).tries).toEqual([
+          ['telegram', 'failed', '403: Forbidden: bot was blocked by the user'],
+          ['push', 'sent', null],
+        ]),
+      { timeout: 10_000 },
     );
     expect(pushed.filter((p) => p.endpoint === endpoint)).toHaveLength(1);
     expect(pushed.at(-1)?.content).toMatchObject({
@@ -241,8 +243,9 @@ describe('the ladder', () => {
     const place = await restaurant('Ответ', 2);
     const { entry, token } = await calledGuest(place.id, { chat: 91_003 });
     await messenger().start();
-    await vi.waitFor(async () =>
-      expect((await attemptsOf(entry.id)).tries).toEqual([['telegram', 'sent', null]]),
+    await vi.waitFor(
+      async () => expect((await attemptsOf(entry.id)).tries).toEqual([['telegram', 'sent', null]]),
+      { timeout: 10_000 },
     );
     const answered = await t.app.inject({
       method: 'POST',
@@ -384,8 +387,9 @@ describe("the guest's answers", () => {
 
     const { entry, token } = await calledGuest(place.id, { chat: 91_005 });
     await messenger().start();
-    await vi.waitFor(async () =>
-      expect((await attemptsOf(entry.id)).tries).toEqual([['telegram', 'sent', null]]),
+    await vi.waitFor(
+      async () => expect((await attemptsOf(entry.id)).tries).toEqual([['telegram', 'sent', null]]),
+      { timeout: 10_000 },
     );
     const arrived = await t.app.inject({ method: 'POST', url: `/api/public/queue/${token}/arrived/` });
     expect(arrived.statusCode, arrived.body).toBe(200);
@@ -403,8 +407,9 @@ describe("the guest's answers", () => {
     const place = await restaurant('Не приду');
     const { entry, token } = await calledGuest(place.id, { chat: 91_004 });
     await messenger().start();
-    await vi.waitFor(async () =>
-      expect((await attemptsOf(entry.id)).tries).toEqual([['telegram', 'sent', null]]),
+    await vi.waitFor(
+      async () => expect((await attemptsOf(entry.id)).tries).toEqual([['telegram', 'sent', null]]),
+      { timeout: 10_000 },
     );
     const res = await t.app.inject({
       method: 'POST',

@@ -224,9 +224,9 @@ export function createGuestMessenger(deps: GuestMessengerDeps) {
             continue;
           }
         } else if (attempt && attempt.status === 'pending') {
-          // Not sent by its deadline. On the last rung it is waited for (a late message beats none);
-          // else the next rung now, and an unclaimed Telegram send is not sent late.
-          if (message.rung + 1 >= message.ladder.length) {
+          // Not sent by its deadline. With no later rung that can reach this guest it is waited
+          // for (a late message beats none); else the next rung now, and this send is dropped.
+          if (!(await repository.reachableLater(tx, message, message.rung + 1))) {
             await repository.setLadder(tx, message.id, { nextLookInS: tuning.sendDeadlineMs / 1000 });
             continue;
           }
@@ -427,7 +427,15 @@ export function createGuestMessenger(deps: GuestMessengerDeps) {
     async start(): Promise<void> {
       if (state !== 'idle') return;
       state = 'running';
-      if (deps.listen) unlisten = await deps.listen(wake);
+      if (deps.listen) {
+        const stopListening = await deps.listen(wake);
+        // Stopped while it was starting to listen: nothing more to start.
+        if (!is('running')) {
+          await stopListening().catch(() => {});
+          return;
+        }
+        unlisten = stopListening;
+      }
       loopDone = loop();
     },
 

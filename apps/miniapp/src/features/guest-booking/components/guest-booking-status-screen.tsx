@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { stream } from '../../../shared/api/transport';
+import { GuestPushOffer } from '../../../shared/guest-push/components/guest-push-offer';
 import { useGuestStyle } from '../../../shared/guest-style/guest-style-frame';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { followChangeStream } from '../../../shared/live/restaurant-changes';
@@ -10,7 +11,6 @@ import { paths } from '../../../shared/routing/paths';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { readableErrors } from '../../../shared/ui/form-errors';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { GuestPushOffer } from '../../guest-push/components/guest-push-offer';
 import {
   cancelGuestBooking,
   guestBookingChangesPath,

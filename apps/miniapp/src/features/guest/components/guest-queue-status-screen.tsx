@@ -2,13 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { stream } from '../../../shared/api/transport';
+import { GuestPushOffer } from '../../../shared/guest-push/components/guest-push-offer';
 import { useGuestStyle } from '../../../shared/guest-style/guest-style-frame';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { followChangeStream } from '../../../shared/live/restaurant-changes';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { usePageTitle } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { GuestPushOffer } from '../../guest-push/components/guest-push-offer';
 import { guestChangesPath, guestQueueQuery, leaveQueue, reportReach, sayArrived } from '../api/guest-api';
 
 /** The guest's own place in the queue: number, wait, and the call when the table is ready. */

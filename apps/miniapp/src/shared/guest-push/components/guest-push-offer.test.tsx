@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GuestQueueStatusScreen } from '../../../features/guest/components/guest-queue-status-screen';
 import { renderAt } from '../../../test/render';
-import { GuestQueueStatusScreen } from '../../guest/components/guest-queue-status-screen';
 import { keyBytes } from '../push-support';
 
 /*

@@ -1,5 +1,5 @@
 import type { PushKey, PushSubscribed, PushSubscriptionBody } from '@stolik/contracts';
-import { get, post, request } from '../../shared/api/transport';
+import { get, post, request } from '../api/transport';
 
 /** Whose page: the queue place or the booking, by its token. */
 export type PushSubjectKind = 'queue' | 'booking';

@@ -1,6 +1,6 @@
 import type { PushSubscriptionBody } from '@stolik/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { readSetting, StorageKey, writeSetting } from '../../shared/storage/local-settings';
+import { readSetting, StorageKey, writeSetting } from '../storage/local-settings';
 import {
   forgetPushSubscription,
   loadPushKey,

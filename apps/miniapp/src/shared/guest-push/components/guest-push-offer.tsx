@@ -1,5 +1,5 @@
-import { useTranslation } from '../../../shared/i18n/i18n';
-import { telegramEnvironment } from '../../../shared/telegram/telegram';
+import { useTranslation } from '../../i18n/i18n';
+import { telegramEnvironment } from '../../telegram/telegram';
 import type { PushSubjectKind } from '../guest-push-api';
 import { useGuestPush } from '../use-guest-push';
 import '../guest-push.css';
