@@ -70,6 +70,7 @@ import { securityPlugin } from './plugins/security';
 import { mayReadRestaurant } from './shared/access';
 import { auditPlugin } from './shared/audit';
 import { checkContractReplies } from './shared/contract-serializer';
+import { createDrain, type Drain } from './shared/drain';
 import { fallbackPublicUrl, ownOrigin } from './shared/public-url';
 import { createRateLimiter, rateLimitPlugin } from './shared/rate-limit';
 
@@ -88,6 +89,8 @@ declare module 'fastify' {
     changes: ChangeHub;
     /** The Telegram bot and its dispatcher (null without a bot token); started by the process, not here. */
     telegram: TelegramRuntime | null;
+    /** Whether the process is stopping (server.ts begins it on SIGTERM; health answers 503). */
+    drain: Drain;
   }
 }
 
@@ -159,8 +162,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('database', deps.database);
   app.decorate('i18n', i18n);
   app.decorate('apiVersion', API_VERSION);
+  const drain = createDrain();
+  app.decorate('drain', drain);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Stopping: no connection is kept for another request (a proxy would reuse it into a closed port).
+    if (drain.draining) reply.header('connection', 'close');
     // API replies are one person's data (a queue, a guest's page, tokens): no cache, the
     // browser's or a proxy's, may keep them. A route that may be kept says so itself (the font).
     if (request.url.startsWith('/api') && !reply.hasHeader('cache-control'))

@@ -112,6 +112,19 @@ const ConfigSchema = z.object({
       return z.NEVER;
     }),
   ),
+  /**
+   * On SIGTERM, how long the process keeps serving with /api/health/ answering 503 before it stops
+   * listening: the proxy's health checks must notice first (the Caddyfile checks every second).
+   */
+  SHUTDOWN_DRAIN_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(8000, 'must be at most 8000 (the process exits within 10 s)')
+      .default(3000),
+  ),
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   TELEGRAM_AUTH_MAX_AGE_S: z.preprocess(
     emptyToUndefined,
@@ -187,6 +200,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Metabase dashboards embedded on the analytics page (signed embedding); unset: none. */
   metabase: MetabaseConfig | undefined;
+  /** On SIGTERM: how long health answers 503 while requests are still served, before closing. */
+  shutdownDrainMs: number;
 }
 
 export interface MetabaseConfig {
@@ -248,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     botDeliveryLeaseS: c.BOT_DELIVERY_LEASE_S,
     corsOrigins: c.CORS_ORIGINS,
     trustProxy: c.TRUST_PROXY ?? false,
+    shutdownDrainMs: c.SHUTDOWN_DRAIN_MS,
     metabase:
       c.METABASE_SITE_URL && c.METABASE_SECRET_KEY && c.METABASE_DASHBOARDS
         ? {

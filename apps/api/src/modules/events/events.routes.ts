@@ -1,4 +1,5 @@
 import {
+  EVENT_STREAM_CLOSING_RETRY_MS,
   EVENT_STREAM_HEARTBEAT_MS,
   GuestTokenParams,
   type RestaurantChange,
@@ -54,7 +55,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     guestStreamsPerAddress = GUEST_STREAMS_PER_ADDRESS,
   },
 ) => {
-  const open = new Set<() => void>();
+  /** The open streams' ends; `closing`: the process is stopping, the client is told to reconnect at once. */
+  const open = new Set<(closing?: boolean) => void>();
   // Guest streams are public: one address must not hold this process's sockets and timers.
   const guestStreams = new Map<string, number>();
   /** Counts one more open guest stream of the request's address, or answers 429; returns its release. */
@@ -98,9 +100,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     stopHearingSessions();
     stopHearingAccess();
   });
-  // Open streams would hold the server's close forever.
+  // Open streams would hold the server's close forever. They end with a retry hint: the client
+  // reconnects at once, through the proxy, to a process that is not stopping.
   app.addHook('preClose', async () => {
-    for (const end of open) end();
+    for (const end of open) end(true);
   });
 
   /** Writes an open event stream to the raw response until either side ends it. */
@@ -148,8 +151,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       () => end(),
       Math.max(0, Math.min(endsAt, Date.now() + lifetimeMs) - Date.now()),
     );
-    const end = () => {
+    const end = (closing = false) => {
       cleanup();
+      if (closing) write(`retry: ${EVENT_STREAM_CLOSING_RETRY_MS}\nevent: closing\ndata: {}\n\n`);
       if (!raw.writableEnded) raw.end();
     };
     const cleanup = () => {
