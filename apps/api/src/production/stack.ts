@@ -110,6 +110,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class Service {
   child: ChildProcess | null = null;
   private log = '';
+  /** What the current process wrote since it started (its readiness is read here). */
+  private current = '';
   private exit: Promise<number | null> = Promise.resolve(null);
 
   constructor(
@@ -122,6 +124,10 @@ export class Service {
     return this.log;
   }
 
+  outputSinceStart(): string {
+    return this.current;
+  }
+
   async start(timeoutMs = 120_000): Promise<void> {
     this.log += `\n--- ${this.name} starting at ${new Date().toISOString()}\n`;
     const child = spawn(this.spec.command, this.spec.args, {
@@ -130,8 +136,10 @@ export class Service {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
+    this.current = '';
     const keep = (chunk: Buffer) => {
       this.log = (this.log + chunk.toString()).slice(-200_000);
+      this.current = (this.current + chunk.toString()).slice(-200_000);
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
@@ -149,14 +157,19 @@ export class Service {
     throw new Error(`${this.name} did not start within ${timeoutMs} ms:\n${this.log.slice(-5000)}`);
   }
 
-  /** SIGTERM, as `systemctl stop` sends it; resolves with the exit code and how long it took. */
-  async stop(): Promise<{ code: number | null; ms: number }> {
+  /**
+   * SIGTERM, as `systemctl stop` sends it; resolves with the exit code and how long it took.
+   * SIGKILL after `killAfterMs`, as systemd does after TimeoutStopSec (15 s in deploy/systemd).
+   */
+  async stop(killAfterMs = 15_000): Promise<{ code: number | null; ms: number }> {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null)
       return { code: child?.exitCode ?? null, ms: 0 };
     const started = Date.now();
     child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     const code = await this.exit;
+    clearTimeout(timer);
     this.child = null;
     return { code, ms: Date.now() - started };
   }
@@ -446,7 +459,7 @@ export async function startStack(
     const botUnit = readUnit(path.join(DEPLOY, 'systemd/stolik-bot.service'));
     const botCommand = localCommand(botUnit);
     const bot = new Service('bot', { ...botCommand, env: processEnv(botUnit) }, async (service) =>
-      /Stolik bot: running \(webhook\)/.test(service.output()),
+      /Stolik bot: running \(webhook\)/.test(service.outputSinceStart()),
     );
     cleanups.push(() => bot.kill());
     await bot.start();
@@ -484,7 +497,7 @@ export async function startStack(
       },
     );
     const caddyRootFile = path.join(caddyHome, 'data/caddy/pki/authorities/local/root.crt');
-    cleanups.push(() => caddy.stop());
+    cleanups.push(() => caddy.stop(5000));
     await caddy.start(60_000);
 
     return {
