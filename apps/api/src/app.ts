@@ -243,7 +243,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     restaurants: createRestaurantsService(createRestaurantsRepository(db)),
   });
   await app.register(guestLinksRoutes, { linksFor, miniAppShortName: deps.config.botMiniappShortName });
-  const queue = createQueueService(db, undefined, { turnCacheMs: deps.turnCacheMs });
+  const queue = createQueueService(db, undefined, {
+    turnCacheMs: deps.turnCacheMs,
+    // The hall's simulated waits, once per change of a restaurant rather than once per guest page.
+    shared: (restaurantId, key, load) => reads.read(restaurantId, key, load),
+  });
   // Guest forms sent from the Mini App carry init data: the guest's chat for the bot's answer.
   const guestChannel = createGuestChannel(deps.config.botToken);
   const entrySources = createEntrySourceCommands(db, queue);
