@@ -390,7 +390,7 @@ if (soak) {
     `change->screen (a join or a move until each staff screen's list shows it): ${JSON.stringify(soak.changeToScreen)}`,
   );
   console.info(
-    `API memory (RSS, MB, every 5 s): ${soak.memory.samplesMb.join(' ')}; load average ${soak.loadAverage.start} at the start, ${soak.loadAverage.end} at the end`,
+    `API memory after a full collection, MB, every 5 s: RSS ${soak.memory.samplesMb.join(' ')}; live JS heap ${soak.memory.heapSamplesMb.join(' ')}; load average ${soak.loadAverage.start} at the start, ${soak.loadAverage.end} at the end`,
   );
   if (soak.errorSamples.length > 0) console.warn(`soak errors (the first):\n${soak.errorSamples.join('\n')}`);
 }

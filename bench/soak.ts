@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { api, bearer, type RunningServer, startServer, stopServer } from './http';
 
@@ -15,8 +15,8 @@ import { api, bearer, type RunningServer, startServer, stopServer } from './http
  * - a guest joining every second, a staff move (a waiting guest called) every second, 5 booking
  *   requests a minute.
  * Measured: each action's time (p99), from a join or a move to every staff screen's list showing
- * it (change->screen), the API's memory (RSS: the median of three readings 5 s apart) after the
- * warm-up and at the end, and every error (a
+ * it (change->screen), the API's memory (RSS right after a full garbage collection,
+ * bench/memory-probe.cjs) after the warm-up and at the end, and every error (a
  * non-2xx, a failed request, a stream that failed or was refused). SOAK_S sets the length (180 s).
  */
 export interface SoakResult {
@@ -24,7 +24,7 @@ export interface SoakResult {
   actions: Record<string, { count: number; p50Ms: number; p99Ms: number; maxMs: number }>;
   actionP99Ms: number;
   changeToScreen: { count: number; p50Ms: number; p99Ms: number; maxMs: number };
-  memory: { startMb: number; endMb: number; growthPct: number; samplesMb: number[] };
+  memory: { startMb: number; endMb: number; growthPct: number; samplesMb: number[]; heapSamplesMb: number[] };
   /** The machine's 1-minute load average as the measure began and ended (other work shows here). */
   loadAverage: { start: number; end: number };
   errors: number;
@@ -62,10 +62,24 @@ const summary = (values: number[]) => ({
   maxMs: Math.round(Math.max(0, ...values)),
 });
 
-function rssMb(pid: number | undefined): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 102.4) / 10;
+const MEMORY_PROBE = fileURLToPath(new URL('./memory-probe.cjs', import.meta.url));
+
+/** The API's RSS and live JS heap in MB right after a full garbage collection (bench/memory-probe.cjs). */
+async function collectedMb(server: RunningServer): Promise<{ rss: number; heap: number }> {
+  const before = server.output().split('stolik-memory ').length;
+  server.child.kill('SIGUSR2');
+  for (let i = 0; i < 100; i += 1) {
+    await sleep(50);
+    const lines = server.output().split('stolik-memory ');
+    if (lines.length > before) {
+      const { rss, heapUsed } = JSON.parse((lines.at(-1) ?? '').split('\n')[0] ?? '{}') as {
+        rss: number;
+        heapUsed: number;
+      };
+      return { rss: Math.round(rss / 104_857.6) / 10, heap: Math.round(heapUsed / 104_857.6) / 10 };
+    }
+  }
+  throw new Error('the API did not report its memory (bench/memory-probe.cjs)');
 }
 
 /** One guest's address of their own (Linux routes all of 127.0.0.0/8 here). */
@@ -206,8 +220,12 @@ export async function measureSoak(root: string, postgresUrl: string): Promise<So
     url.pathname = `/${name}`;
     server = await startServer(root, {
       DATABASE_URL: url.toString(),
-      // SOAK_PROFILE=<file.cjs>: a script the API preloads (a CPU profiler, say).
-      ...(process.env.SOAK_PROFILE ? { NODE_OPTIONS: `--require ${process.env.SOAK_PROFILE}` } : {}),
+      // The memory probe (a full collection, then the memory, on SIGUSR2); SOAK_PROFILE=<file.cjs>:
+      // one more script the API preloads (a CPU profiler, say).
+      NODE_OPTIONS: [MEMORY_PROBE, process.env.SOAK_PROFILE]
+        .filter(Boolean)
+        .map((file) => `--require ${file}`)
+        .join(' '),
     });
     const base = new URL(server.url);
     let auth = await bearer(server.url);
@@ -455,14 +473,17 @@ export async function measureSoak(root: string, postgresUrl: string): Promise<So
 
     console.info(`soak: warming up for ${WARM_UP_S} s, then ${durationS} s measured…`);
     await sleep(WARM_UP_S * 1000);
-    const memory: number[] = [rssMb(server.child.pid)];
+    // The first collection after the warm-up frees more than the RSS shows at once: read it again.
+    await collectedMb(server);
+    await sleep(2000);
+    const memory = [await collectedMb(server)];
     const loadAtStart = loadavg()[0] ?? 0;
     measuring = true;
     errors.length = 0;
     const end = Date.now() + durationS * 1000;
     while (Date.now() < end) {
       await sleep(Math.min(MEMORY_EVERY_MS, end - Date.now()));
-      memory.push(rssMb(server.child.pid));
+      memory.push(await collectedMb(server));
     }
     const loadAtEnd = loadavg()[0] ?? 0;
     measuring = false;
@@ -474,12 +495,8 @@ export async function measureSoak(root: string, postgresUrl: string): Promise<So
     const actions = Object.fromEntries([...timings].map(([action, values]) => [action, summary(values)]));
     const actionP99Ms = Math.max(0, ...Object.values(actions).map((a) => a.p99Ms));
     const screen = summary(changeToScreen);
-    // The start and the end: each the median of three readings 5 s apart, so that one reading
-    // taken just before a collection of the garbage does not decide it.
-    const median3 = (values: number[]) =>
-      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-    const startMb = median3(memory.slice(0, 3));
-    const endMb = median3(memory.slice(-3));
+    const startMb = memory[0]?.rss ?? 0;
+    const endMb = memory.at(-1)?.rss ?? 0;
     const growthPct = Math.round(((endMb - startMb) / startMb) * 1000) / 10;
     const withinLimits =
       actionP99Ms <= SOAK_LIMITS.actionP99Ms &&
@@ -491,7 +508,13 @@ export async function measureSoak(root: string, postgresUrl: string): Promise<So
       actions,
       actionP99Ms,
       changeToScreen: screen,
-      memory: { startMb, endMb, growthPct, samplesMb: memory },
+      memory: {
+        startMb,
+        endMb,
+        growthPct,
+        samplesMb: memory.map((m) => m.rss),
+        heapSamplesMb: memory.map((m) => m.heap),
+      },
       loadAverage: { start: Number(loadAtStart.toFixed(2)), end: Number(loadAtEnd.toFixed(2)) },
       errors: errors.length,
       errorSamples: errors.slice(0, 10),
