@@ -124,6 +124,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** How long an event stream stays open before the client must reconnect (tests shorten it). */
   eventStreamLifetimeMs?: number;
+  /** How long a guest page's nudge of someone else's change may wait (events.routes.ts; tests). */
+  guestNudgeSpreadMs?: number;
   /** How long learned turn times are reused (tests that change history set 0). */
   turnCacheMs?: number;
   /** How long the hot reads' replies are kept at most (read-cache.ts; 0: never). */
@@ -287,6 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     findGuestBooking: (token) => bookings.guestBookingRef(token),
     findGuestEntry: (token) => queue.guestEntryRef(token),
     ...(deps.eventStreamLifetimeMs ? { lifetimeMs: deps.eventStreamLifetimeMs } : {}),
+    ...(deps.guestNudgeSpreadMs === undefined ? {} : { guestNudgeSpreadMs: deps.guestNudgeSpreadMs }),
   });
 
   const { botToken, botWebhookUrl, botWebhookSecret } = deps.config;
