@@ -37,7 +37,8 @@ export function readEnvFile(file: string): { values: Record<string, string>; nam
     if (!match) continue;
     const [, comment, name = '', value = ''] = match;
     named.push(name);
-    if (!comment) values[name] = value;
+    // systemd takes the rest of the line, without the double quotes around it.
+    if (!comment) values[name] = value.replace(/^"(.*)"$/, '$1');
   }
   return { values, named };
 }
