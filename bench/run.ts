@@ -28,6 +28,9 @@
  *     the hall is dragged for 2 s (median, p95, dropped frames).
  *  8. Quotes: simulated service nights (bench/quotes/README.md), 100 per scenario; the product's wait
  *     quotes beside the rules peers use, and the closing line `quotes: MAE ratio …` (issue #20).
+ * 11. Reach (issue #32): 1,000 called guests across 20 restaurants down the channel ladder through
+ *     local fakes of the Bot API (failing 30 %), a push service and an SMS provider, undisturbed and
+ *     with the runtime killed mid-burst (bench/reach.ts); its closing line `reach: R % within 30 s …`.
  * 10. Start: CPU and wall seconds of one start of the product on the embedded database, from the
  *     bundle and from the sources through tsx, on an empty data folder and on a started one
  *     (issue #19: the test suite starts it about 25 times), median of 3 (bench/start.ts).
@@ -57,6 +60,8 @@ import { measureLighthouse } from './lighthouse';
 import { measureMap } from './map';
 import { measureQueueList } from './queue-list';
 import { measureQuotes } from './quotes';
+import { measureReachRun, type ReachRun, reachLine } from './reach';
+import { onPostgresElsePglite } from './scratch-database';
 import { measureSoak } from './soak';
 import { measureStart } from './start';
 import { measureTelegram } from './telegram';
@@ -77,6 +82,7 @@ const BENCHES = [
   'lighthouse',
   'start',
   'soak',
+  'reach',
 ] as const;
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(BENCHES as readonly string[]).includes(name));
@@ -129,6 +135,17 @@ if (wants('map')) console.info('measuring the hall map in Chromium…');
 const map = wants('map')
   ? await measureMap(ROOT, bundle ? path.join(ROOT, 'apps/miniapp/dist') : undefined)
   : [];
+
+if (wants('reach'))
+  console.info('calling 1,000 guests down the channel ladder (twice: once killed mid-burst)…');
+const reach: ReachRun[] = [];
+if (wants('reach')) {
+  for (const killed of [false, true]) {
+    reach.push(
+      await onPostgresElsePglite(postgresUrl, { name: 'guest reach', tag: 'reach' }, measureReachRun(killed)),
+    );
+  }
+}
 
 if (wants('start')) console.info('starting the product again and again…');
 const start = wants('start') ? await measureStart(ROOT) : [];
@@ -410,6 +427,7 @@ const results = {
   lighthouse: lighthouseScores,
   start,
   soak,
+  reach,
   quotes: quotes && {
     table: quotes.table,
     bestRule: quotes.bestRule,
@@ -446,3 +464,18 @@ if (soak) {
 }
 // The quote line closes the output (issue #20: its last line).
 if (quotes) console.info(quotes.line);
+// Every called guest reached, once per channel (issue #32): the reach line is `pnpm bench reach`'s last.
+if (reach.length > 0) {
+  for (const run of reach) {
+    const reached = run.within30s.telegram + run.within30s.push + run.within30s.sms;
+    console.info(
+      `reach on ${run.database}${run.killed ? ', runtime killed mid-burst' : ''}: ${reached}/${run.called} within 30 s ` +
+        `(telegram ${run.within30s.telegram}, push ${run.within30s.push}, sms ${run.within30s.sms}), ` +
+        `${run.within2m} within 2 min, lost ${run.lost}, duplicates ${run.duplicates} ` +
+        `(telegram ${run.duplicatesBy.telegram}, push ${run.duplicatesBy.push}, sms ${run.duplicatesBy.sms}), ` +
+        `p50 ${(run.p50Ms / 1000).toFixed(1)} s, p95 ${(run.p95Ms / 1000).toFixed(1)} s, Telegram refusals ${run.telegramRefused}`,
+    );
+  }
+  if (reach.some((r) => r.lost > 0 || r.duplicates > 0)) process.exitCode = 1;
+  console.info(reachLine(reach));
+}

@@ -35,3 +35,35 @@ export async function onEachDatabase<T>(
   }
   return results;
 }
+
+/**
+ * Runs a benchmark once: on a scratch PostgreSQL database on `postgresUrl`'s server (dropped after),
+ * or, when that server is not reachable, on the embedded PGlite (said so).
+ */
+export async function onPostgresElsePglite<T>(
+  postgresUrl: string,
+  what: { name: string; tag: string },
+  run: (database: BenchDatabase, databaseUrl: string | undefined) => Promise<T>,
+): Promise<T> {
+  const name = `stolik_bench_${what.tag}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.warn(
+      `PostgreSQL at ${postgresUrl} is not reachable; ${what.name} runs on PGlite:`,
+      (error as Error).message,
+    );
+    await admin.end().catch(() => {});
+    return run('pglite', undefined);
+  }
+  try {
+    await admin.query(`create database ${name}`);
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    return await run('postgres', url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end();
+  }
+}

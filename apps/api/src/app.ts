@@ -10,21 +10,25 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
-import {
-  checkTelegramInitData,
-  createTelegramSignIn,
-  linkTelegramUser,
-} from './modules/auth/telegram-signin.service';
 import { createTokenSigner, loadSigningKey, type TokenSigner } from './modules/auth/tokens';
 import { createViewerCache } from './modules/auth/viewer-cache';
 import { bookingRoutes } from './modules/booking/booking.routes';
 import { createBookingService } from './modules/booking/booking.service';
 import { bookingSettingsRoutes } from './modules/booking/booking-settings.routes';
 import { createBookingSettingsService } from './modules/booking/booking-settings.service';
-import { type ChangeHub, createChangeHub } from './modules/events/change-hub';
 import { eventsRoutes } from './modules/events/events.routes';
 import { createReadCache } from './modules/events/read-cache';
 import { guestLinksRoutes } from './modules/guest-links/guest-links.routes';
+import { guestMessagesRoutes } from './modules/guest-messages/guest-messages.routes';
+import { createGuestMessenger, type GuestMessenger } from './modules/guest-messages/guest-messenger';
+import { createGuestReachService } from './modules/guest-messages/guest-reach.service';
+import { pushRoutes } from './modules/guest-messages/push/push.routes';
+import { createPushChannel } from './modules/guest-messages/push/push-channel';
+import { createPushSubscriptions } from './modules/guest-messages/push/push-subscriptions';
+import { loadVapidKeys, type VapidKeys, vapidSubject } from './modules/guest-messages/push/vapid-keys';
+import { shortLinksRoutes } from './modules/guest-messages/short-links.routes';
+import { createSmsRung } from './modules/guest-messages/sms/sms-rung';
+import { createSmsChannel } from './modules/guest-messages/sms/smsc';
 import { hallRoutes } from './modules/hall/hall.routes';
 import { createTableGroupsService } from './modules/hall/table-groups.service';
 import { createTablesService } from './modules/hall/tables.service';
@@ -56,6 +60,11 @@ import { telegramRoutes } from './modules/telegram/telegram.routes';
 import { createTelegramService } from './modules/telegram/telegram.service';
 import { createTelegramRuntime, type TelegramRuntime } from './modules/telegram/telegram-runtime';
 import { createInvitationsService } from './modules/users/invitations.service';
+import {
+  checkTelegramInitData,
+  createTelegramSignIn,
+  linkTelegramUser,
+} from './modules/users/telegram-signin.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -69,6 +78,8 @@ import { replayPlugin } from './plugins/replay';
 import { securityPlugin } from './plugins/security';
 import { mayReadRestaurant } from './shared/access';
 import { auditPlugin } from './shared/audit';
+import { type ChangeHub, createChangeHub } from './shared/changes/change-hub';
+import { CHANGES_CHANNEL } from './shared/changes/channel';
 import { checkContractReplies } from './shared/contract-serializer';
 import { createDrain, type Drain } from './shared/drain';
 import { fallbackPublicUrl, ownOrigin } from './shared/public-url';
@@ -91,6 +102,8 @@ declare module 'fastify' {
     telegram: TelegramRuntime | null;
     /** Whether the process is stopping (server.ts begins it on SIGTERM; health answers 503). */
     drain: Drain;
+    /** The guest messenger of a process without a bot (null with one: the bot's runtime runs it). */
+    guestMessenger: GuestMessenger | null;
   }
 }
 
@@ -116,6 +129,9 @@ export type AppConfig = Pick<
       | 'trustProxy'
       | 'host'
       | 'port'
+      | 'sms'
+      | 'adminEmail'
+      | 'pushTestEndpoints'
     >
   >;
 
@@ -242,7 +258,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, telegramSignIn });
   await app.register(usersRoutes, { users, invitations, auth, limiter, linksFor });
   await app.register(restaurantsRoutes, {
-    restaurants: createRestaurantsService(createRestaurantsRepository(db)),
+    restaurants: createRestaurantsService(createRestaurantsRepository(db), {
+      smsConfigured: deps.config.sms !== undefined,
+    }),
   });
   await app.register(guestLinksRoutes, { linksFor, miniAppShortName: deps.config.botMiniappShortName });
   const queue = createQueueService(db, undefined, {
@@ -250,6 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The hall's simulated waits, once per change of a restaurant rather than once per guest page.
     shared: (restaurantId, key, load) => reads.read(restaurantId, key, load),
   });
+  await app.register(shortLinksRoutes, { publicUrl });
   // Guest forms sent from the Mini App carry init data: the guest's chat for the bot's answer.
   const guestChannel = createGuestChannel(deps.config.botToken);
   const entrySources = createEntrySourceCommands(db, queue);
@@ -257,6 +276,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(entrySourceRoutes, { entrySources });
   const bookings = createBookingService(db);
   await app.register(bookingRoutes, { bookings, limiter, guestChannel, reads });
+  await app.register(guestMessagesRoutes, {
+    reach: createGuestReachService(db, { queue, bookings }),
+    queue,
+    bookings,
+  });
+  // Web Push of a guest's page: the VAPID keys are read (made once) when first asked for.
+  let vapidKeys: Promise<VapidKeys> | undefined;
+  const pushPublicKey = async () => {
+    vapidKeys ??= loadVapidKeys(db).catch((error: unknown) => {
+      vapidKeys = undefined;
+      throw error;
+    });
+    return (await vapidKeys).publicKey;
+  };
+  await app.register(pushRoutes, {
+    subscriptions: createPushSubscriptions(db),
+    publicKey: pushPublicKey,
+    allowLoopback: deps.config.pushTestEndpoints === 'loopback',
+  });
   await app.register(bookingSettingsRoutes, { settings: createBookingSettingsService(db) });
   await app.register(hallRoutes, {
     tables: createTablesService(db),
@@ -292,6 +330,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.guestNudgeSpreadMs === undefined ? {} : { guestNudgeSpreadMs: deps.guestNudgeSpreadMs }),
   });
 
+  // The guests' channels besides Telegram: Web Push always (VAPID keys made once), SMS with an account.
+  const guestChannels = {
+    push: createPushChannel({
+      db,
+      subject: vapidSubject({ publicUrl: deps.config.publicUrl, adminEmail: deps.config.adminEmail }),
+      allowLoopback: deps.config.pushTestEndpoints === 'loopback',
+    }),
+    sms: deps.config.sms ? createSmsRung(db, createSmsChannel(deps.config.sms, { logger: app.log })) : null,
+  };
   const { botToken, botWebhookUrl, botWebhookSecret } = deps.config;
   const telegram = botToken
     ? createTelegramRuntime({
@@ -307,6 +354,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             ? { url: botWebhookUrl, secretToken: botWebhookSecret }
             : undefined,
         actions: createChatActions(db, { queue, bookings }),
+        guestChannels,
         logger: app.log,
         tuning: {
           ...(deps.config.botDeliveryLeaseS ? { leaseMs: deps.config.botDeliveryLeaseS * 1000 } : {}),
@@ -316,6 +364,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : null;
   app.decorate('telegram', telegram);
   app.addHook('onClose', async () => telegram?.stop());
+  // Without a bot, guests are still told (push, SMS): a messenger of its own, started by the
+  // process (server.ts) as the bot is. With a bot it runs beside the bot's dispatcher.
+  const guestMessenger = botToken
+    ? null
+    : createGuestMessenger({
+        db,
+        publicUrl,
+        telegram: false,
+        ...guestChannels,
+        listen: (wake) => deps.database.listen(CHANGES_CHANNEL, wake, wake),
+        logger: app.log,
+      });
+  app.decorate('guestMessenger', guestMessenger);
+  app.addHook('onClose', async () => guestMessenger?.stop());
   await app.register(telegramRoutes, {
     telegram: createTelegramService(db),
     runtime: telegram,

@@ -2,6 +2,10 @@ import { openDatabase } from '@stolik/db';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { createBookingService } from './modules/booking/booking.service';
+import { createPushChannel } from './modules/guest-messages/push/push-channel';
+import { vapidSubject } from './modules/guest-messages/push/vapid-keys';
+import { createSmsRung } from './modules/guest-messages/sms/sms-rung';
+import { createSmsChannel } from './modules/guest-messages/sms/smsc';
 import { createQueueService } from './modules/queue/queue.service';
 import { createChatActions } from './modules/telegram/chat-actions';
 import { createTelegramRuntime } from './modules/telegram/telegram-runtime';
@@ -46,6 +50,14 @@ async function main() {
         ? { url: config.botWebhookUrl, secretToken: config.botWebhookSecret }
         : undefined,
     actions: createChatActions(db, { queue: createQueueService(db), bookings: createBookingService(db) }),
+    guestChannels: {
+      push: createPushChannel({
+        db,
+        subject: vapidSubject({ publicUrl: config.publicUrl, adminEmail: config.adminEmail }),
+        allowLoopback: config.pushTestEndpoints === 'loopback',
+      }),
+      sms: config.sms ? createSmsRung(db, createSmsChannel(config.sms, { logger })) : null,
+    },
     logger,
     tuning: { leaseMs: config.botDeliveryLeaseS * 1000 },
   });

@@ -51,6 +51,19 @@ describe('configuration', () => {
     );
   });
 
+  it('admits a fake push service only when PUSH_TEST_ENDPOINTS=loopback is set, and never in production', () => {
+    expect(loadConfig({}).pushTestEndpoints).toBeUndefined();
+    expect(loadConfig({ PUSH_TEST_ENDPOINTS: 'loopback' }).pushTestEndpoints).toBe('loopback');
+    expect(() => loadConfig({ PUSH_TEST_ENDPOINTS: 'any' })).toThrow(/PUSH_TEST_ENDPOINTS: must be loopback/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://stolik.example.com',
+        PUSH_TEST_ENDPOINTS: 'loopback',
+      }),
+    ).toThrow(/PUSH_TEST_ENDPOINTS: for tests only/);
+  });
+
   it('lists every problem at once, by variable name', () => {
     try {
       loadConfig({

@@ -125,6 +125,12 @@ const ConfigSchema = z.object({
       .max(8000, 'must be at most 8000 (the process exits within 10 s)')
       .default(3000),
   ),
+  /**
+   * Tests and benchmarks only: 'loopback' lets a guest's Web Push subscription name a fake push
+   * service at http://127.0.0.1:<port>/ (or [::1]). Unset, only the known push services' https
+   * hosts are accepted; refused in production.
+   */
+  PUSH_TEST_ENDPOINTS: optional(z.enum(['loopback'], { error: 'must be loopback, or unset' })),
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   TELEGRAM_AUTH_MAX_AGE_S: z.preprocess(
     emptyToUndefined,
@@ -135,6 +141,27 @@ const ConfigSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   MINIAPP_DIST: z.preprocess(emptyToUndefined, z.string().default(path.join(REPO_ROOT, 'apps/miniapp/dist'))),
+  /**
+   * The SMS provider of guest messages (issue #32): SMSC.ru's HTTP API; unset, the SMS channel is
+   * off. Its account: an API key, or a login and password; the sender name registered there.
+   */
+  SMS_PROVIDER: optional(z.enum(['smsc'], { error: 'must be smsc (SMSC.ru), or unset for no SMS' })),
+  SMS_API_KEY: optional(z.string().regex(/^\S{8,200}$/, 'must be the API key from the SMSC.ru account')),
+  SMS_LOGIN: optional(z.string().regex(/^\S{1,100}$/, 'must be the SMSC.ru login')),
+  SMS_PASSWORD: optional(z.string().min(1).max(200)),
+  SMS_SENDER: optional(
+    z
+      .string()
+      .regex(
+        /^(?:[A-Za-z0-9!?._()-]{1,11}|\d{1,15})$/,
+        'must be a sender name registered at the provider: up to 11 Latin letters and digits, or a number',
+      ),
+  ),
+  SMS_API_ROOT: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  SMS_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1000, 'must be at least 1000 ms').max(60_000).default(8000),
+  ),
   /** Metabase's signed embedding: its address, its embedding secret key and the dashboards to offer. */
   METABASE_SITE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   METABASE_SECRET_KEY: optional(
@@ -202,7 +229,26 @@ export interface Config {
   metabase: MetabaseConfig | undefined;
   /** On SIGTERM: how long health answers 503 while requests are still served, before closing. */
   shutdownDrainMs: number;
+  /** The SMS provider's account (guest messages' SMS rung); unset: no SMS. */
+  sms: SmsConfig | undefined;
+  /** 'loopback': Web Push may go to a fake push service on 127.0.0.1 (tests, benchmarks); never in production. */
+  pushTestEndpoints: 'loopback' | undefined;
 }
+
+export interface SmsConfig {
+  provider: 'smsc';
+  /** Without a trailing slash: https://smsc.ru, or a local fake in tests. */
+  apiRoot: string;
+  /** An API key, or a login and password (SMSC.ru takes either). */
+  auth: { apiKey: string } | { login: string; password: string };
+  /** The sender name registered at the provider; unset, the account's default. */
+  sender: string | undefined;
+  /** A call to the provider is given up after this long. */
+  timeoutMs: number;
+}
+
+/** SMSC.ru's address when SMS_API_ROOT is not set. */
+export const SMSC_API_ROOT = 'https://smsc.ru';
 
 export interface MetabaseConfig {
   /** Without a trailing slash. */
@@ -231,6 +277,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([
       'PUBLIC_URL: required in production (NODE_ENV=production): the address people open',
     ]);
+  if (env.NODE_ENV === 'production' && c.PUSH_TEST_ENDPOINTS)
+    throw new ConfigError(['PUSH_TEST_ENDPOINTS: for tests only, not allowed in production']);
   const metabase = [c.METABASE_SITE_URL, c.METABASE_SECRET_KEY, c.METABASE_DASHBOARDS];
   const metabaseSet = metabase.filter(Boolean).length;
   if (metabaseSet > 0 && metabaseSet < 3) {
@@ -238,6 +286,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'METABASE_SITE_URL, METABASE_SECRET_KEY, METABASE_DASHBOARDS: set all three, or none',
     ]);
   }
+  const sms = smsConfig(c);
   // Every process derives the same secret from the token, so replicas agree without configuring one.
   const webhookSecret =
     c.BOT_WEBHOOK_SECRET ??
@@ -264,6 +313,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: c.CORS_ORIGINS,
     trustProxy: c.TRUST_PROXY ?? false,
     shutdownDrainMs: c.SHUTDOWN_DRAIN_MS,
+    pushTestEndpoints: c.PUSH_TEST_ENDPOINTS,
     metabase:
       c.METABASE_SITE_URL && c.METABASE_SECRET_KEY && c.METABASE_DASHBOARDS
         ? {
@@ -272,5 +322,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             dashboards: c.METABASE_DASHBOARDS,
           }
         : undefined,
+    sms,
+  };
+}
+
+type ParsedConfig = z.infer<typeof ConfigSchema>;
+
+/** The SMS account, or undefined without SMS_PROVIDER; half an account stops the start. */
+function smsConfig(c: ParsedConfig): SmsConfig | undefined {
+  const given = [c.SMS_API_KEY, c.SMS_LOGIN, c.SMS_PASSWORD, c.SMS_SENDER, c.SMS_API_ROOT].some(Boolean);
+  if (!c.SMS_PROVIDER) {
+    if (given) throw new ConfigError(['SMS_PROVIDER: needed with the other SMS_ settings (smsc)']);
+    return undefined;
+  }
+  if (c.SMS_API_KEY && (c.SMS_LOGIN || c.SMS_PASSWORD))
+    throw new ConfigError([
+      'SMS_API_KEY, SMS_LOGIN, SMS_PASSWORD: set the API key, or the login and password',
+    ]);
+  let auth: SmsConfig['auth'];
+  if (c.SMS_API_KEY) auth = { apiKey: c.SMS_API_KEY };
+  else if (c.SMS_LOGIN && c.SMS_PASSWORD) auth = { login: c.SMS_LOGIN, password: c.SMS_PASSWORD };
+  else throw new ConfigError(['SMS_API_KEY: needed with SMS_PROVIDER (or SMS_LOGIN and SMS_PASSWORD)']);
+  return {
+    provider: c.SMS_PROVIDER,
+    apiRoot: (c.SMS_API_ROOT ?? SMSC_API_ROOT).replace(/\/+$/, ''),
+    auth,
+    sender: c.SMS_SENDER,
+    timeoutMs: c.SMS_TIMEOUT_MS,
   };
 }

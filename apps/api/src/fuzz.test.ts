@@ -15,7 +15,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { IMPORT_PER_KEY } from './modules/orders/orders.routes';
-import { isStorableText } from './plugins/input-text';
+import { isStorableText } from './shared/storable-text';
 import { createIdentities, type Identities } from './test/identities';
 import { signRawInitData } from './test/telegram';
 import { createTestApp, TEST_BOT_TOKEN, type TestApp } from './test/test-app';

@@ -104,6 +104,8 @@ async function main() {
   lines.push(`  Telegram bot: ${botState}`, '');
   console.info(lines.join('\n'));
 
+  // Guests' messages by push and SMS when no bot runs here (with one, the bot's runtime runs it).
+  await app.guestMessenger?.start();
   // Telegram being unreachable must not stop the API: the bot retries, the outbox waits.
   telegram
     ?.start()

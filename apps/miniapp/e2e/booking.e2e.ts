@@ -1,4 +1,5 @@
 import type { Booking } from '@stolik/contracts';
+import { serviceDateOf } from '@stolik/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityProblems } from './support/axe';
@@ -9,7 +10,7 @@ import { type RunningProduct, startProduct } from './support/product';
 /** The demo restaurant keeps Moscow time: its dates, as the timeline's address takes them. */
 const moscowDate = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(at);
 /** The service day of an instant: it runs 06:00 to 06:00, so 01:00 belongs to the evening before. */
-const serviceDate = (at: number) => moscowDate(at - 6 * 3600_000);
+const serviceDate = (at: number) => serviceDateOf('Europe/Moscow', new Date(at));
 /** 'HH:mm' in Moscow, as the timeline writes a booking's times. */
 const moscowTime = (at: number) =>
   new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', hour: '2-digit', minute: '2-digit' }).format(

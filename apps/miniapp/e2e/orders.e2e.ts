@@ -1,5 +1,5 @@
 import type { Order, OrderPage, Restaurant } from '@stolik/contracts';
-import { addDays, serviceDayBounds } from '@stolik/domain';
+import { serviceDateOf, serviceDayBounds } from '@stolik/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityProblems } from './support/axe';
 import { type Browser, launchBrowser, PHONE, TABLET } from './support/browser';
@@ -11,9 +11,7 @@ const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, '
 
 /** When the service day going on now began (06:00 restaurant time; before 06:00 it is yesterday's). */
 function serviceDayStartNow(timeZone: string, now: Date): Date {
-  const calendar = new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
-  const { from } = serviceDayBounds(timeZone, calendar);
-  return now < from ? serviceDayBounds(timeZone, addDays(calendar, -1)).from : from;
+  return serviceDayBounds(timeZone, serviceDateOf(timeZone, now)).from;
 }
 
 describe('orders pushed by the POS, on the hostess’s screen', () => {

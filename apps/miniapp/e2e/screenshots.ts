@@ -498,6 +498,19 @@ try {
         who: 'manager',
       },
       {
+        name: `hall-settings-guest-messages-${name}`,
+        path: '/restaurant/1/settings/restaurant',
+        viewport,
+        who: 'manager',
+        // The restaurant's guest messages: the ladder of channels, the time to answer, SMS a month.
+        act: async (page) => {
+          await page.getByRole('list', { name: 'Каналы по порядку' }).scrollIntoViewIfNeeded();
+          await page
+            .getByText('Сообщения гостям')
+            .evaluate((legend) => legend.scrollIntoView({ block: 'start' }));
+        },
+      },
+      {
         name: `hall-settings-tags-${name}`,
         path: '/restaurant/1/settings/restaurant/tags',
         viewport,

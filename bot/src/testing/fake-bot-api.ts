@@ -31,6 +31,11 @@ export type FakeUpdate = Record<string, unknown>;
  * sendMessage, editMessageText, editMessageReplyMarkup, answerCallbackQuery, setWebhook,
  * deleteWebhook, setMyCommands. It can answer 429 with retry_after, or any other error.
  */
+/** How one call is answered instead of as usual (FakeBotApi.behave). */
+export type Behaviour = (
+  payload: Record<string, unknown>,
+) => { status: number; description: string } | { hangMs: number } | undefined;
+
 export class FakeBotApi {
   /** Calls answered with success, in the order they arrived. */
   readonly calls: RecordedCall[] = [];
@@ -45,6 +50,7 @@ export class FakeBotApi {
   private latencyMs = 0;
   private hanging = new Set<string>();
   private hangWaiters: (() => void)[] = [];
+  private behaviours = new Map<string, Behaviour>();
 
   readonly botInfo = {
     id: 1_000_001,
@@ -118,6 +124,16 @@ export class FakeBotApi {
     for (const wake of this.hangWaiters.splice(0)) wake();
   }
 
+  /**
+   * Decides each call of `method` by its payload (a benchmark's mixed failures): answered as usual
+   * (undefined), refused with a status, or held `hangMs` and then refused with 504, as a Telegram
+   * that never answers in time looks to a client that gave up.
+   */
+  behave(method: string, behaviour: Behaviour | undefined): void {
+    if (behaviour) this.behaviours.set(method, behaviour);
+    else this.behaviours.delete(method);
+  }
+
   setLatency(ms: number): void {
     this.latencyMs = ms;
   }
@@ -160,6 +176,14 @@ export class FakeBotApi {
       return { status: 504, body: { ok: false, error_code: 504, description: 'Gateway Timeout' } };
     }
     if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+    const decided = this.behaviours.get(method)?.(payload);
+    if (decided) {
+      if ('hangMs' in decided) await new Promise((resolve) => setTimeout(resolve, decided.hangMs));
+      const status = 'hangMs' in decided ? 504 : decided.status;
+      const description = 'hangMs' in decided ? 'Gateway Timeout' : decided.description;
+      this.refused.push({ method, payload, at, via, status });
+      return { status, body: { ok: false, error_code: status, description } };
+    }
     const refusal = this.refusals.get(method);
     if (refusal && refusal.times > 0) {
       refusal.times -= 1;

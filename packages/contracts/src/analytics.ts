@@ -1,6 +1,7 @@
 import { BOOKING_STATUSES, ENTRY_SOURCES, LEGACY_SOURCES } from '@stolik/domain';
 import { z } from 'zod';
 import { Id } from './common';
+import { GuestChannelSchema } from './guest-messages';
 import { MessageKey } from './validation';
 
 /**
@@ -171,6 +172,29 @@ export const AnalyticsTotals = z.object({
 });
 export type AnalyticsTotals = z.infer<typeof AnalyticsTotals>;
 
+/**
+ * How called guests were reached (issue #32): of the guests called in the range, the share reached
+ * on some channel within 30 s and within 2 minutes of the call, the share who answered ('Иду' or
+ * 'Не приду'), and each channel's part (the first channel that reached the guest).
+ */
+export const AnalyticsReach = z.object({
+  called: Count,
+  reached_30s_share: Share,
+  reached_2m_share: Share,
+  answered_share: Share,
+  unreached: Count,
+  by_channel: z.array(
+    z.object({
+      channel: GuestChannelSchema,
+      reached: Count,
+      within_30s: Count,
+      within_2m: Count,
+      answered: Count,
+    }),
+  ),
+});
+export type AnalyticsReach = z.infer<typeof AnalyticsReach>;
+
 export const AnalyticsReport = z.object({
   restaurant: Id,
   timezone: z.string(),
@@ -193,6 +217,7 @@ export const AnalyticsReport = z.object({
    * the queue's figures leave out (every Fake, every entry from Hostme).
    */
   queue_by_source: z.array(z.object({ source: z.enum(LEGACY_SOURCES), count: Count, left_out: Count })),
+  reach: AnalyticsReach,
 });
 export type AnalyticsReport = z.infer<typeof AnalyticsReport>;
 

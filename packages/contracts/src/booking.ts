@@ -2,6 +2,7 @@ import { BOOKING_STATUSES, MAX_YEAR, MIN_YEAR, TIME_RULE_TYPES } from '@stolik/d
 import { z } from 'zod';
 import { PersonName } from './auth';
 import { Id, paginated, WallTime } from './common';
+import { GuestReach } from './guest-messages';
 import { EntrySourceSchema } from './queue';
 import { WorkTime } from './restaurant';
 import { GuestDeviceKey, GuestTelegramInitData } from './telegram';
@@ -63,6 +64,8 @@ export const Booking = z.object({
   updated: z.string(),
   /** Earlier visits of this phone (bookings that sat down, and seated queue entries): a returning guest when > 0. */
   visits: z.number().int().min(0),
+  /** How the guest's latest message reached them and what they did (null: none sent). */
+  reach: GuestReach.nullable(),
 });
 export type Booking = z.infer<typeof Booking>;
 

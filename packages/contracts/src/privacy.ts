@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BookingHistoryItem, BookingStatusSchema } from './booking';
 import { Id, paginated } from './common';
+import { GuestMessageLog } from './guest-messages';
 import { EntrySourceSchema, QueueEventSchema, QueueHistoryItem, QueueStatusSchema } from './queue';
 import { MessageKey } from './validation';
 
@@ -36,6 +37,9 @@ export const GuestStillActive = z.looseObject({
   upcoming_bookings: z.number().int().optional(),
 });
 
+/** A browser the guest turned notifications on in: the push service's host, never the address itself. */
+export const ExportedPushSubscription = z.object({ service: z.string(), created: z.string() });
+
 export const ExportedQueueEntry = z.object({
   id: z.number().int(),
   number: z.number().int(),
@@ -53,6 +57,9 @@ export const ExportedQueueEntry = z.object({
   seated_time: z.string().nullable(),
   finished_time: z.string().nullable(),
   history: z.array(QueueHistoryItem),
+  /** Where the guest turned on notifications, and every message sent them on each channel. */
+  push_subscriptions: z.array(ExportedPushSubscription),
+  messages: z.array(GuestMessageLog),
 });
 
 export const ExportedBooking = z.object({
@@ -69,6 +76,8 @@ export const ExportedBooking = z.object({
   telegram_chat_id: z.number().int().nullable(),
   created: z.string(),
   history: z.array(BookingHistoryItem),
+  push_subscriptions: z.array(ExportedPushSubscription),
+  messages: z.array(GuestMessageLog),
 });
 
 /** Everything the restaurant holds about one phone: its queue entries and bookings with their history. */

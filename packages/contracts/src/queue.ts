@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { PersonName } from './auth';
 import { Id, paginated } from './common';
+import { GuestReach } from './guest-messages';
 import { GuestDeviceKey, GuestTelegramInitData } from './telegram';
 import { MessageKey } from './validation';
 
@@ -51,6 +52,8 @@ export const QueueEntry = z.object({
   waiting_range: z.object({ min: z.number(), max: z.number() }).nullable(),
   /** Earlier visits of this phone to this restaurant (seated or finished, before this entry): a returning guest when > 0. */
   visits: z.number().int().min(0),
+  /** How the guest's latest message reached them and what they did (null: none sent yet). */
+  reach: GuestReach.nullable(),
 });
 export type QueueEntry = z.infer<typeof QueueEntry>;
 
@@ -98,7 +101,8 @@ export type InstantSeatBody = z.infer<typeof InstantSeatBody>;
 /**
  * POST /api/reservation/create_reservation/: an entry held in reserve (status 'reserve'): a guest
  * who phoned ahead or stepped out; it joins the live queue when staff move it to 'live', and does
- * not count in the waits until then.
+ * not count in the waits until then. The same body as a walk-in's, named for its endpoint.
+ * @alias
  */
 export const ReserveBody = WalkInBody;
 export type ReserveBody = z.infer<typeof ReserveBody>;
@@ -298,6 +302,7 @@ export const PublicRestaurant = z.object({
   /** What a party of two would wait now, in minutes. */
   typical_wait: z.number().int().nullable(),
 });
+export type PublicRestaurant = z.infer<typeof PublicRestaurant>;
 
 /** The forecast page, and the quote for a party joining now by size (1 to 8). */
 export const Forecast = paginated(ForecastItem).extend({ now: z.array(ForecastNow) });

@@ -1,6 +1,7 @@
 import { QUOTE_SETTINGS } from '@stolik/domain';
 import { z } from 'zod';
 import { Id, TimeZone, WallTime } from './common';
+import { MessageKey } from './validation';
 
 export const RestaurantUiContent = z.object({
   app: z.object({
@@ -9,6 +10,10 @@ export const RestaurantUiContent = z.object({
   }),
 });
 export type RestaurantUiContent = z.infer<typeof RestaurantUiContent>;
+
+/** The channels of guest messages (issue #32), as the restaurant's ladder names them. */
+export const GUEST_CHANNEL_NAMES = ['telegram', 'push', 'sms'] as const;
+export type GuestChannelName = (typeof GUEST_CHANNEL_NAMES)[number];
 
 /** Spec §3: the restaurant's code is its numeric id. */
 export const Restaurant = z.object({
@@ -25,10 +30,32 @@ export const Restaurant = z.object({
   quote_walk_minutes: z.number().int().optional(),
   /** Minutes past the quote before a waiting guest reads 'дольше обещанного' (always sent). */
   quote_grace_minutes: z.number().int().optional(),
+  /** The channels a guest message tries, in order (issue #32; always sent). */
+  guest_ladder: z.array(z.enum(GUEST_CHANNEL_NAMES)).optional(),
+  /** Seconds a guest has to react before the next channel is tried (always sent). */
+  guest_answer_wait_seconds: z.number().int().optional(),
+  /** SMS a calendar month may send (0: never by SMS; always sent). */
+  sms_monthly_budget: z.number().int().optional(),
+  /** Read only: SMS sent this month (the restaurant's time zone); in the reply about one restaurant. */
+  sms_used_this_month: z.number().int().optional(),
+  /** Read only: whether this server has an SMS provider (SMS_PROVIDER); in the reply about one restaurant. */
+  sms_configured: z.boolean().optional(),
 });
 export type Restaurant = z.infer<typeof Restaurant>;
 
 export const RESTAURANT_LIMITS = { name: 100, tag: 32, tags: 50 } as const;
+
+/** The restaurant's settings of its guest messages: how long a guest has to react, its SMS a month. */
+export const GUEST_MESSAGE_SETTINGS = {
+  answerWait: { min: 15, max: 600, default: 60 },
+  smsBudget: { min: 0, max: 100_000, default: 300 },
+} as const;
+
+/** The ladder: at least one channel, each at most once, in the order they are tried. */
+export const GuestLadder = z
+  .array(z.enum(GUEST_CHANNEL_NAMES))
+  .min(1, { error: MessageKey.ladderEmpty })
+  .refine((ladder) => new Set(ladder).size === ladder.length, { error: MessageKey.ladderRepeats });
 
 /** How long guests' names and phones may be kept, in days (personal-data law: no longer than needed). */
 export const GUEST_RETENTION_DAYS = { min: 30, max: 3650, default: 365 } as const;
@@ -65,6 +92,19 @@ export const RestaurantPatchBody = z.object({
     .int()
     .min(QUOTE_SETTINGS.grace.min)
     .max(QUOTE_SETTINGS.grace.max)
+    .optional(),
+  guest_ladder: GuestLadder.optional(),
+  guest_answer_wait_seconds: z
+    .number()
+    .int()
+    .min(GUEST_MESSAGE_SETTINGS.answerWait.min)
+    .max(GUEST_MESSAGE_SETTINGS.answerWait.max)
+    .optional(),
+  sms_monthly_budget: z
+    .number()
+    .int()
+    .min(GUEST_MESSAGE_SETTINGS.smsBudget.min)
+    .max(GUEST_MESSAGE_SETTINGS.smsBudget.max)
     .optional(),
 });
 export type RestaurantPatchBody = z.infer<typeof RestaurantPatchBody>;

@@ -20,6 +20,11 @@ export const MessageKey = {
   invalid: 'validation.invalid',
   tooLong: 'validation.tooLong',
   date: 'validation.date',
+  ladderEmpty: 'sms.settings.ladderEmpty',
+  ladderRepeats: 'sms.settings.ladderRepeats',
+  /** A Web Push subscription's address or keys (push.ts). */
+  pushEndpoint: 'guestMessages.push.badEndpoint',
+  pushKey: 'guestMessages.push.badKey',
 } as const;
 export type MessageKey = (typeof MessageKey)[keyof typeof MessageKey];
 

@@ -1,3 +1,3 @@
 export * from './client';
-export * as schema from './schema';
 export * from './seed';
+export * as schema from './tables';

@@ -62,6 +62,15 @@ export const restaurants = pgTable('restaurants', {
   quoteWalkMinutes: integer('quote_walk_minutes').notNull().default(5),
   /** Minutes past the quote before a waiting guest's row reads 'дольше обещанного'. */
   quoteGraceMinutes: integer('quote_grace_minutes').notNull().default(10),
+  /**
+   * The channels a guest message tries, in order (issue #32's ladder): 'telegram', 'push', 'sms'.
+   * A channel left out is never used for this restaurant's guests.
+   */
+  guestLadder: text('guest_ladder').array().notNull().default(sql`'{telegram,push,sms}'::text[]`),
+  /** Seconds a guest has to react (a button, the page opened) before the next channel is tried. */
+  guestAnswerWaitSeconds: integer('guest_answer_wait_seconds').notNull().default(60),
+  /** SMS a calendar month may send for this restaurant; past it, SMS stops (0: never by SMS). */
+  smsMonthlyBudget: integer('sms_monthly_budget').notNull().default(300),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

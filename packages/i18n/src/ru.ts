@@ -24,6 +24,8 @@ import { globalAlert } from './ru/global-alert';
 import { guest } from './ru/guest';
 import { guestBooking } from './ru/guest-booking';
 import { guestLinks } from './ru/guest-links';
+import { guestMessages } from './ru/guest-messages';
+import { guestReach } from './ru/guest-reach';
 import { hallMap } from './ru/hall-map';
 import { hallSettings } from './ru/hall-settings';
 import { home } from './ru/home';
@@ -47,6 +49,7 @@ import { roles } from './ru/roles';
 import { schemeEditor } from './ru/scheme-editor';
 import { session } from './ru/session';
 import { signUp } from './ru/sign-up';
+import { sms } from './ru/sms';
 import { style } from './ru/style';
 import { telegram } from './ru/telegram';
 import { telegramFailures } from './ru/telegram-failures';
@@ -95,6 +98,7 @@ export const ru = {
   hallSettings,
   invitations,
   guestLinks,
+  guestMessages,
   api,
   bot,
   telegram,
@@ -103,6 +107,8 @@ export const ru = {
   requests,
   analytics,
   privacy,
+  sms,
+  guestReach,
 } as const;
 
 /** The shape every locale must have: the same keys as Russian, any strings. */

@@ -2,11 +2,11 @@ import type { Database } from '@stolik/db';
 import type { Role } from '@stolik/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { authenticatePosKey } from '../modules/auth/pos-key-auth';
 import { type AccessSession, sessionIsLive, sessionOf } from '../modules/auth/sessions';
 import { createSessionsRepository } from '../modules/auth/sessions.repository';
 import type { TokenSigner } from '../modules/auth/tokens';
 import type { ViewerCache } from '../modules/auth/viewer-cache';
-import { authenticatePosKey } from '../modules/orders/pos-keys.service';
 import {
   type Access,
   isAdminAnywhere,

@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { FieldValidationError } from '../shared/http-errors';
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Text PostgreSQL stores as given: no NUL, no half of a surrogate pair. */
-export const isStorableText = (text: string): boolean =>
-  !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+import { isStorableText } from '../shared/storable-text';
 
 /** Where the first string that is not storable text sits ('' for the value itself), or null. */
 export function badTextAt(value: unknown): string | null {

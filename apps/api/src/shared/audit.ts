@@ -61,6 +61,9 @@ const SAFE_FIELDS = new Set([
   'guest_retention_days',
   'quote_walk_minutes',
   'quote_grace_minutes',
+  'guest_ladder',
+  'guest_answer_wait_seconds',
+  'sms_monthly_budget',
 ]);
 /** Never kept, whatever the route says. */
 const SECRET_FIELDS = new Set(['password', 're_password', 'token', 'refresh', 'access', 'key', 'init_data']);

@@ -29,6 +29,7 @@ const booking = {
   created: '2026-11-26T10:00:00.000Z',
   updated: '2026-11-26T10:00:00.000Z',
   visits: 0,
+  reach: null,
 };
 const entry = {
   id: 1,
@@ -52,6 +53,7 @@ const entry = {
   waiting_time: 20,
   waiting_range: { min: 15, max: 30 },
   visits: 2,
+  reach: { channel: null, state: 'unreached', at: '2026-11-26T10:05:00.000Z' },
 };
 
 describe('replies written from the JSON Schema of their contract', () => {

@@ -25,7 +25,9 @@ function simplifyNullables(node: unknown): unknown {
     const other = anyOf[1 - nullAt];
     if (nullAt >= 0 && other && typeof other.type === 'string' && other.type !== 'object') {
       const { anyOf: _, ...rest } = schema;
-      return { ...rest, ...other, type: [other.type, 'null'] };
+      // A nullable enum keeps null among its values, or a null would match neither type nor enum.
+      const values = Array.isArray(other.enum) ? { enum: [...other.enum, null] } : {};
+      return { ...rest, ...other, ...values, type: [other.type, 'null'] };
     }
   }
   return schema;

@@ -103,6 +103,8 @@ export const perAddress = {
   guestForm: { max: 60, windowS: 60 },
   /** A guest leaving the queue or cancelling a booking. */
   guestCancel: { max: 30, windowS: 60 },
+  /** A guest turning Web Push of their page on or off. */
+  guestPush: { max: 30, windowS: 60 },
   /** Opening a guest's event stream (the number open at once is capped too). */
   guestStream: { max: 60, windowS: 60 },
   /** Sign-in (password or Telegram), sign-up and invitations (database limits answer first). */

@@ -1,6 +1,6 @@
 import { schema, type Tx } from '@stolik/db';
 import type { BookingStatus, QueueStatus } from '@stolik/domain';
-import { announceChange } from '../modules/events/changes.repository';
+import { announceChange } from './changes/changes.repository';
 
 /** An outbox row a change leaves for those who must hear of it (the bot delivers them). */
 export interface Notice {

@@ -1,6 +1,11 @@
 import { FakeBotApi } from '@stolik/bot/testing';
 import { Api } from 'grammy';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import {
+  createGuestMessenger,
+  type GuestMessenger,
+  type MessengerTuning,
+} from '../modules/guest-messages/guest-messenger';
 import { createDispatcher, type Dispatcher } from '../modules/telegram/dispatcher';
 import type { DispatcherTuning } from '../modules/telegram/dispatcher-tuning';
 import { createIdentities, type Identities } from './identities';
@@ -12,7 +17,7 @@ import { createTestApp, TEST_BOT_TOKEN, type TestApp } from './test-app';
  * inside the tests (they are set by the hooks).
  */
 export function dispatcherKit() {
-  const running: Dispatcher[] = [];
+  const running: (Dispatcher | GuestMessenger)[] = [];
   const kit = {
     t: undefined as unknown as TestApp,
     who: undefined as unknown as Identities,
@@ -29,6 +34,19 @@ export function dispatcherKit() {
       });
       running.push(d);
       return d;
+    },
+    /** The guest messenger beside it (guests' messages go down its ladder; Telegram only here). */
+    messenger(tuning: Partial<MessengerTuning> = {}): GuestMessenger {
+      const m = createGuestMessenger({
+        db: kit.t.database.db,
+        publicUrl: () => 'https://stolik.test',
+        telegram: true,
+        push: null,
+        sms: null,
+        tuning: { pollMs: 100, ...tuning },
+      });
+      running.push(m);
+      return m;
     },
     sent: () => kit.fake.callsOf('sendMessage'),
   };

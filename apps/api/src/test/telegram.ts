@@ -106,13 +106,28 @@ export async function settled(db: Database, timeoutMs = 15_000): Promise<void> {
  * called: one message to that guest's own chat.
  */
 export async function guestCalledEvent(db: Database, restaurantId: number, number: number, chatId: number) {
+  // A real called entry: the guest messenger tells only guests who exist.
+  const [entry] = await db
+    .insert(schema.queueEntries)
+    .values({
+      restaurantId,
+      serviceDate: new Date().toISOString().slice(0, 10),
+      number: 200_000 + number,
+      groupSize: 2,
+      source: 'telegram',
+      status: 'called',
+      guestToken: randomBytes(18).toString('base64url'),
+      telegramChatId: chatId,
+    })
+    .returning();
+  if (!entry) throw new Error('no entry');
   const [row] = await db
     .insert(schema.outbox)
     .values({
       restaurantId,
       type: 'guest',
       status: 'called',
-      entityId: 200_000 + number,
+      entityId: entry.id,
       payload: { channel: 'telegram', chat_id: chatId, number },
     })
     .returning();

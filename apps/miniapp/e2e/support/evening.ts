@@ -1,3 +1,4 @@
+import { serviceDateOf } from '@stolik/domain';
 import { HOSTESS } from './people';
 
 /** The long name every screen has to hold (queue rows, timeline bars, cards, guest pages). */
@@ -113,9 +114,7 @@ export async function requestBooking(base: string): Promise<string> {
  */
 export async function seedBookings(staff: Staff) {
   // The service day going on (06:00 to 06:00), as the timeline opens on it.
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(
-    Date.now() - 6 * 3600_000,
-  );
+  const day = serviceDateOf('Europe/Moscow', new Date());
   const at = (time: string) => new Date(`${day}T${time}:00+03:00`).toISOString();
   const minutesFromNow = (m: number) =>
     new Date(Math.floor(Date.now() / 900_000) * 900_000 + m * 60_000).toISOString();

@@ -24,7 +24,12 @@ export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' }
 export interface RunningProduct {
   url: string;
   output: () => string;
-  stop(): Promise<void>;
+  /** `keepData`: the data folder stays, for the test to read the product's database, and to remove. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+  /** The product's data folder (its embedded database). */
+  dataDir?: string;
+  /** The fake Bot API the product's bot talks to (a test may make it refuse a chat). */
+  botApi: FakeBotApi;
 }
 
 async function freePort(): Promise<number> {
@@ -54,9 +59,10 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   const product = await startIn(dataDir, env);
   return {
     ...product,
-    stop: async () => {
+    dataDir,
+    stop: async (options = {}) => {
       await product.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -145,6 +151,7 @@ async function startIn(dataDir: string, env: Record<string, string>): Promise<Ru
   return {
     url,
     output: () => output,
+    botApi,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

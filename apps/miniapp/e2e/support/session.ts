@@ -36,4 +36,3 @@ export function staffSessions(base: string) {
     },
   };
 }
-export type StaffSessions = ReturnType<typeof staffSessions>;

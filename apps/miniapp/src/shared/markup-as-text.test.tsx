@@ -43,6 +43,7 @@ describe('names with markup', () => {
       waiting_time: 10,
       waiting_range: null,
       visits: 0,
+      reach: null,
     };
     const { container, findByText } = renderAt(
       <ul>

@@ -44,6 +44,7 @@ export function booking(over: Partial<Booking> = {}): Booking {
     created: msk(DAY, '10:00'),
     updated: msk(DAY, '10:00'),
     visits: 0,
+    reach: null,
     ...over,
   };
 }

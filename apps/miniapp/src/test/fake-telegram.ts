@@ -108,4 +108,3 @@ export function fakeTelegram({ popupAnswer = 'confirm' as string | null, feature
     closingConfirmation: () => calls.closingConfirmation.at(-1) ?? false,
   };
 }
-export type FakeTelegram = ReturnType<typeof fakeTelegram>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, localTimeOf, minutesOfDay, weekdayOf, zonedInstant } from './zoned-time';
+import { addDays, localTimeOf, minutesOfDay, serviceDateOf, weekdayOf, zonedInstant } from './zoned-time';
 
 describe('restaurant-local wall time as an instant', () => {
   it.each([
@@ -76,5 +76,20 @@ describe('calendar arithmetic on local dates', () => {
     ['2026-11-20', 45, '2027-01-04'],
   ])('%s plus %s days is %s', (date, n, expected) => {
     expect(addDays(date, n)).toBe(expected);
+  });
+});
+
+describe('the service day of an instant', () => {
+  it.each([
+    // Moscow (+03:00): the day turns at 06:00 local, 03:00 UTC.
+    ['Europe/Moscow', '2026-03-14T02:59:59.999Z', '2026-03-13'],
+    ['Europe/Moscow', '2026-03-14T03:00:00.000Z', '2026-03-14'],
+    // 00:30 local on 1 January is still the last service day of the year before.
+    ['Europe/Moscow', '2026-12-31T21:30:00.000Z', '2026-12-31'],
+    // Berlin in summer (+02:00): 06:00 local is 04:00 UTC.
+    ['Europe/Berlin', '2026-07-15T03:59:00.000Z', '2026-07-14'],
+    ['Europe/Berlin', '2026-07-15T04:00:00.000Z', '2026-07-15'],
+  ])('%s at %s belongs to %s', (zone, at, date) => {
+    expect(serviceDateOf(zone, new Date(at))).toBe(date);
   });
 });

@@ -2,7 +2,7 @@
  * Restaurant-local wall time ↔ instants, with Intl only. A restaurant's hours are wall-clock times
  * in its own zone, so the offset must be looked up for the day in question (DST moves it).
  */
-import { parseIsoDate, toIsoDate, zoneFormat } from '../dates';
+import { localIsoDate, parseIsoDate, toIsoDate, zoneFormat } from '../dates';
 import type { LocalDate, LocalTime } from './availability';
 
 const MINUTE = 60_000;
@@ -118,4 +118,10 @@ export function serviceDayBounds(timezone: string, date: LocalDate): { from: Dat
     from: zonedInstant(timezone, date, SERVICE_DAY_START),
     to: zonedInstant(timezone, addDays(date, 1), SERVICE_DAY_START),
   };
+}
+
+/** The service day an instant belongs to. */
+export function serviceDateOf(timezone: string, at: Date): LocalDate {
+  const calendar = localIsoDate(timezone, at);
+  return at < zonedInstant(timezone, calendar, SERVICE_DAY_START) ? addDays(calendar, -1) : calendar;
 }

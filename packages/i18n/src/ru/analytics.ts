@@ -53,6 +53,15 @@ export const analytics = {
     waitDistribution: 'Сколько ждали в очереди',
     waitDistributionSummary: 'Посажены из очереди: {{seated}}; 90% ждали не дольше {{p90}}',
     quoteAccuracy: 'Точность прогноза ожидания',
+    reach: 'Как дозвались вызванных гостей',
+    reachSummary:
+      'Вызвано гостей: {{called}}. Дозвались за 30 секунд: {{within30s}}, за 2 минуты: {{within2m}}. Ответили: {{answered}}',
+    reachChannel: 'Канал',
+    reachGuests: 'Гостей',
+    reachWithin30s: 'За 30 с',
+    reachWithin2m: 'За 2 мин',
+    reachAnswered: 'Ответили',
+    reachNone: 'Не дозвались',
     quoteAccuracySummary:
       'Не позже прогноза + 5 мин: {{onTime}}, позже на 5–10 мин: {{late}}, позже на 10+ мин: {{late10}}',
     bookingsByStatus: 'Брони по статусам',

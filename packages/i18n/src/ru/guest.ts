@@ -34,6 +34,12 @@ export const guest = {
   ahead_many: 'Перед тобой {{count}} компаний',
   ahead_other: 'Перед тобой {{count}} компании',
   called: 'Твой столик готов! Подойди к хостес',
+  /** The called guest's answer on their page, as the bot's button says it. */
+  coming: 'Иду',
+  comingThanks: 'Ждем тебя!',
+  /** The called guest at the door says so; the hostess's row turns 'Пришел'. */
+  arrived: 'Я на месте',
+  arrivedNotice: 'Хостес знает, что ты пришел. Подойди к стойке',
   seated: 'Приятного вечера!',
   cancelledState: 'Ты больше не в очереди',
   finished: 'Визит завершен. Спасибо, ждем тебя снова!',

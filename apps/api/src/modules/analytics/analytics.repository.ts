@@ -229,6 +229,42 @@ export function createAnalyticsRepository(db: Database) {
       }));
     },
 
+    /**
+     * Guests called in the range, by the first channel that reached them (null: none did): how many,
+     * how many within 30 s and within 2 minutes of the call, and how many answered.
+     */
+    async reach(scope: AnalyticsScope) {
+      const { restaurantId, from, to } = scope;
+      const rows = await read(
+        db,
+        sql`
+        with m as (
+          select m.id, m.created_at, m.reaction, first.channel, first.sent_at
+          from guest_messages m
+          left join lateral (
+            select a.channel, a.sent_at from guest_message_attempts a
+            where a.message_id = m.id and a.sent_at is not null
+            order by a.sent_at, a.id limit 1
+          ) first on true
+          where m.restaurant_id = ${restaurantId} and m.kind = 'called'
+            and m.created_at >= ${from.toISOString()}::timestamptz and m.created_at < ${to.toISOString()}::timestamptz
+        )
+        select channel,
+          count(*)::int as called,
+          (count(*) filter (where sent_at <= created_at + interval '30 seconds'))::int as within_30s,
+          (count(*) filter (where sent_at <= created_at + interval '2 minutes'))::int as within_2m,
+          (count(*) filter (where reaction in ('coming', 'not_coming')))::int as answered
+        from m group by channel`,
+      );
+      return rows.map((r) => ({
+        channel: (r.channel ?? null) as 'telegram' | 'push' | 'sms' | null,
+        called: num(r.called),
+        within30s: num(r.within_30s),
+        within2m: num(r.within_2m),
+        answered: num(r.answered),
+      }));
+    },
+
     /** Every entry of the range by the facts its older word is read from (status, source, fake). */
     async queueSources(
       scope: AnalyticsScope,
@@ -342,4 +378,3 @@ export function createAnalyticsRepository(db: Database) {
     },
   };
 }
-export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;

@@ -6,6 +6,7 @@ import {
   type AnalyticsQuery,
   type AnalyticsReport,
   analyticsRangeProblems,
+  GUEST_CHANNELS,
 } from '@stolik/contracts';
 import type { Database } from '@stolik/db';
 import {
@@ -96,12 +97,33 @@ export function createAnalyticsService(db: Database, now: () => Date = () => new
         now: now(),
       };
       // Side by side: on PostgreSQL they run on separate pooled connections.
-      const [queue, booking, order, queueSources] = await Promise.all([
+      const [queue, booking, order, queueSources, reached] = await Promise.all([
         repository.queue(scope),
         repository.bookings(scope),
         repository.orders(scope),
         repository.queueSources(scope),
+        repository.reach(scope),
       ]);
+      const called = reached.reduce((sum, r) => sum + r.called, 0);
+      const sumOf = (key: 'within30s' | 'within2m' | 'answered') =>
+        reached.reduce((sum, r) => sum + r[key], 0);
+      const reach: AnalyticsReport['reach'] = {
+        called,
+        reached_30s_share: share(sumOf('within30s'), called),
+        reached_2m_share: share(sumOf('within2m'), called),
+        answered_share: share(sumOf('answered'), called),
+        unreached: reached.find((r) => r.channel === null)?.called ?? 0,
+        by_channel: GUEST_CHANNELS.map((channel) => {
+          const row = reached.find((r) => r.channel === channel);
+          return {
+            channel,
+            reached: row?.called ?? 0,
+            within_30s: row?.within30s ?? 0,
+            within_2m: row?.within2m ?? 0,
+            answered: row?.answered ?? 0,
+          };
+        }),
+      };
       const bySource = new Map<LegacySource, { count: number; left_out: number }>();
       for (const row of queueSources) {
         const word = legacySourceOf(row);
@@ -247,6 +269,7 @@ export function createAnalyticsService(db: Database, now: () => Date = () => new
           source,
           ...(bySource.get(source) ?? { count: 0, left_out: 0 }),
         })),
+        reach,
       };
     },
   };

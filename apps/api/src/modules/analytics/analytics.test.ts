@@ -456,6 +456,88 @@ describe('analytics over a range of service days', () => {
     });
   });
 
+  it('counts how called guests were reached: within 30 s and 2 min, by the first channel, and who answered', async () => {
+    const db = t.database.db;
+    const place = (await openTestRestaurant(t, who, { name: 'Дозвон', tables: [] })).id;
+    const at = (iso: string, seconds = 0) => new Date(new Date(iso).getTime() + seconds * 1000);
+    const CALL = '2026-03-10T16:00:00Z';
+    /** A called guest: each channel tried with when it was sent (seconds after the call; null: failed). */
+    const called = async (n: number, tries: [string, number | null][], reaction: string | null = null) => {
+      const [entry] = await db
+        .insert(schema.queueEntries)
+        .values({
+          restaurantId: place,
+          serviceDate: '2026-03-10',
+          number: n,
+          groupSize: 2,
+          source: 'guest_form',
+          status: 'called',
+          guestToken: token(),
+          createdAt: at(CALL, -600),
+        })
+        .returning();
+      const [message] = await db
+        .insert(schema.guestMessages)
+        .values({
+          restaurantId: place,
+          queueEntryId: entry?.id,
+          kind: 'called',
+          ladder: tries.map(([c]) => c),
+          createdAt: at(CALL),
+          reaction,
+          reactedAt: reaction ? at(CALL, 200) : null,
+        })
+        .returning();
+      for (const [channel, sent] of tries) {
+        await db.insert(schema.guestMessageAttempts).values({
+          messageId: message?.id ?? 0,
+          restaurantId: place,
+          channel,
+          status: sent === null ? 'failed' : 'sent',
+          sentAt: sent === null ? null : at(CALL, sent),
+          createdAt: at(CALL),
+        });
+      }
+    };
+    await called(1, [['telegram', 2]], 'coming'); // Telegram at once, answered
+    await called(2, [
+      ['telegram', null],
+      ['push', 5],
+    ]); // push after a blocked bot
+    await called(
+      3,
+      [
+        ['telegram', 3],
+        ['push', 70],
+      ],
+      'seen',
+    ); // first reached by Telegram
+    await called(
+      4,
+      [
+        ['push', null],
+        ['sms', 90],
+      ],
+      'not_coming',
+    ); // SMS after 90 s
+    await called(5, [['sms', null]]); // nobody reached
+    const res = await get(`/api/restaurant/${place}/analytics/?${RANGE}`);
+    const { reach } = AnalyticsReport.parse(res.json());
+    expect(reach).toEqual({
+      called: 5,
+      reached_30s_share: 0.6,
+      reached_2m_share: 0.8,
+      // 'seen' is not an answer: 'Иду' and 'Не приду' are.
+      answered_share: 0.4,
+      unreached: 1,
+      by_channel: [
+        { channel: 'telegram', reached: 2, within_30s: 2, within_2m: 2, answered: 1 },
+        { channel: 'push', reached: 1, within_30s: 1, within_2m: 1, answered: 0 },
+        { channel: 'sms', reached: 1, within_30s: 0, within_2m: 1, answered: 1 },
+      ],
+    });
+  });
+
   it('lays every service day out, the night after midnight with the day before', async () => {
     const r = await report();
     expect(r.days).toEqual([

@@ -1,7 +1,6 @@
 import { type Database, schema } from '@stolik/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { CHANGES_CHANNEL } from '../events/changes';
-import type { AccessChanged, SessionsEnded } from './sessions';
+import { type AccessChanged, CHANGES_CHANNEL, type SessionsEnded } from '../../shared/changes/channel';
 
 const { users, memberships, refreshTokens, endedSessions } = schema;
 

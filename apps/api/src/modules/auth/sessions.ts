@@ -1,5 +1,4 @@
 import type { Database } from '@stolik/db';
-import { z } from 'zod';
 import { createSessionsRepository } from './sessions.repository';
 
 /**
@@ -10,19 +9,9 @@ import { createSessionsRepository } from './sessions.repository';
  * activating them again revives nothing. Requests read both with the viewer, in the same query
  * (`loadViewer`), kept a few seconds per process (`viewer-cache.ts`).
  *
- * Every API process is told through the changes channel (`{kind: 'sessions_ended', user}`, heard
- * once the ending commits): open event streams close those of ended sessions, and the viewer cache
- * forgets the user, so an ended session is refused at once wherever the channel is heard.
+ * Every API process is told when sessions end or access changes, through the changes channel
+ * (`SessionsEnded`, `AccessChanged` in shared/changes/channel.ts).
  */
-export const SessionsEnded = z.object({ kind: z.literal('sessions_ended'), user: z.number().int() });
-export type SessionsEnded = z.infer<typeof SessionsEnded>;
-
-/**
- * What a user may do changed (a membership added or removed, a role, the superuser flag), told on
- * the same channel: every process drops its cached copy of that user (`viewer-cache.ts`).
- */
-export const AccessChanged = z.object({ kind: z.literal('access_changed'), user: z.number().int() });
-export type AccessChanged = z.infer<typeof AccessChanged>;
 
 /** What an access token says of its session. */
 export interface AccessSession {

@@ -25,8 +25,6 @@ export interface TokenClaims {
   /** An access token's session: the refresh-token family it came from (sessions.ts). */
   sid?: string;
 }
-/** An access token's claims: it always names its session. */
-export type AccessClaims = TokenClaims & { token_type: 'access'; sid: string };
 
 /** The signing key: configured, or generated once and kept in the database for every process. */
 export async function loadSigningKey(db: Database, configured: string | undefined): Promise<Uint8Array> {

@@ -1,5 +1,5 @@
 import type { Database } from '@stolik/db';
-import type { ChangeHub } from '../events/change-hub';
+import type { ChangeHub } from '../../shared/changes/change-hub';
 import { createSessionsRepository } from './sessions.repository';
 
 /**

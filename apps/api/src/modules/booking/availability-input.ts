@@ -4,22 +4,14 @@ import {
   addDays,
   defaultTurnMinutes,
   type LocalDate,
-  localIsoDate,
   minutesOfDay,
   type Occupation,
-  SERVICE_DAY_START,
   zonedInstant,
 } from '@stolik/domain';
 import { readAvailabilityRows } from './availability.repository';
 
 /** 'HH:mm:ss' from the database as the 'HH:mm' of the wire and the engine. */
 export const wallTime = (value: string | null) => (value === null ? null : value.slice(0, 5));
-
-/** The service day an instant belongs to. */
-export function serviceDateOf(timezone: string, at: Date): LocalDate {
-  const calendar = localIsoDate(timezone, at);
-  return at < zonedInstant(timezone, calendar, SERVICE_DAY_START) ? addDays(calendar, -1) : calendar;
-}
 
 /**
  * A queue party seated now, as the engine sees it: from its seating until its expected turn ends

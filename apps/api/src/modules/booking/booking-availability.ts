@@ -7,7 +7,7 @@ import type {
 } from '@stolik/contracts';
 import type { Database } from '@stolik/db';
 import { availableSlots, findTables, serviceDayBounds, zonedInstant } from '@stolik/domain';
-import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
+import { restaurantOrThrow } from '../restaurants/restaurant-or-throw';
 import { loadAvailabilityInput } from './availability-input';
 import type { BookingRepository } from './booking.repository';
 import type { BookingPlaces } from './booking-places';

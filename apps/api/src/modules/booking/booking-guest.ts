@@ -7,6 +7,7 @@ import {
   findTables,
   guestOutcome,
   localTimeOf,
+  serviceDateOf,
   weekdayOf,
 } from '@stolik/domain';
 import { isUniqueViolation } from '../../shared/db-errors';
@@ -15,8 +16,8 @@ import { lockGuestPhone } from '../../shared/guest-phone-lock.repository';
 import { HttpError, notFound } from '../../shared/http-errors';
 import { idempotencyKeyReused, requestHash } from '../../shared/idempotency';
 import { phoneOrThrow } from '../../shared/phone-input';
-import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
-import { inLocalWindow, loadAvailabilityInput, serviceDateOf } from './availability-input';
+import { restaurantOrThrow } from '../restaurants/restaurant-or-throw';
+import { inLocalWindow, loadAvailabilityInput } from './availability-input';
 import type { BookingRepository, BookingRow, RestaurantRow } from './booking.repository';
 import type { BookingChanges } from './booking-changes';
 import { fitToPlace } from './booking-places';

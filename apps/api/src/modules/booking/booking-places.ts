@@ -1,9 +1,9 @@
 import { MessageKey } from '@stolik/contracts';
 import type { Database } from '@stolik/db';
-import { bookingMinutes, findTables, type TableFit } from '@stolik/domain';
+import { bookingMinutes, findTables, serviceDateOf, type TableFit } from '@stolik/domain';
 import { FieldValidationError, HttpError } from '../../shared/http-errors';
 import { loadDurations } from './availability.repository';
-import { loadAvailabilityInput, serviceDateOf } from './availability-input';
+import { loadAvailabilityInput } from './availability-input';
 import type { BookingRepository, RestaurantRow } from './booking.repository';
 
 /** Where a booking sits: one table, or a group of tables, or nowhere yet (waiting list). */

@@ -1,10 +1,10 @@
 import { AvailableSlotsV2, TableFitSchema } from '@stolik/contracts';
+import { serviceDateOf } from '@stolik/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bookingKit, MINUTE, middayZone } from '../../test/booking-kit';
 import { createIdentities, type Identities } from '../../test/identities';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { serviceDateOf } from './availability-input';
 
 /** A queue party seated at a table: the booking side of the API sees the table taken. */
 

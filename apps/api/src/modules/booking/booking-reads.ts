@@ -7,11 +7,16 @@ import type {
   HistorySearchGuest,
 } from '@stolik/contracts';
 import type { Database } from '@stolik/db';
-import { BOOKING_STATUSES, localTimeOf, NOT_COMING_BOOKING_STATUSES, serviceDayBounds } from '@stolik/domain';
+import {
+  BOOKING_STATUSES,
+  localTimeOf,
+  NOT_COMING_BOOKING_STATUSES,
+  serviceDateOf,
+  serviceDayBounds,
+} from '@stolik/domain';
 import type { Viewer } from '../../shared/access';
 import { FieldValidationError, notFound } from '../../shared/http-errors';
-import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
-import { serviceDateOf } from './availability-input';
+import { restaurantOrThrow } from '../restaurants/restaurant-or-throw';
 import type { BookingFilter, BookingRepository, RestaurantRow } from './booking.repository';
 import type { BookingViews } from './booking-views';
 

@@ -10,7 +10,7 @@ import { MessageKey } from '@stolik/contracts';
 import type { Database } from '@stolik/db';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { FieldValidationError, notFound } from '../../shared/http-errors';
-import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
+import { restaurantOrThrow } from '../restaurants/restaurant-or-throw';
 import { wallTime } from './availability-input';
 import type { AutoRuleRow, BookingSettingsRepository, TimeRuleRow } from './booking-settings.repository';
 import { announceSettingsChange as announce, windowOrThrow } from './settings-change';

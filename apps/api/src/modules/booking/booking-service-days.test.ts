@@ -1,12 +1,11 @@
 import { Booking } from '@stolik/contracts';
-import { addDays } from '@stolik/domain';
+import { addDays, serviceDateOf } from '@stolik/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { at, bookingKit, DAY, MINUTE, middayZone, TZ } from '../../test/booking-kit';
 import { createIdentities, type Identities } from '../../test/identities';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { serviceDateOf } from './availability-input';
 
 /** Which bookings a service day holds (it turns at 06:00): today's list and the contacts export. */
 

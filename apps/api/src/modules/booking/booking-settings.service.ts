@@ -12,7 +12,7 @@ import type { Database } from '@stolik/db';
 import { localIsoDate } from '@stolik/domain';
 import type { Viewer } from '../../shared/access';
 import { FieldValidationError, notFound } from '../../shared/http-errors';
-import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
+import { restaurantOrThrow } from '../restaurants/restaurant-or-throw';
 import {
   DEFAULT_CLEANING_MINUTES,
   DEFAULT_PREPARATION_MINUTES,

@@ -1,10 +1,16 @@
-import type { Booking } from '@stolik/contracts';
+import type { Booking, GuestReach } from '@stolik/contracts';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { notFound } from '../../shared/http-errors';
 import type { VisitsRepository } from '../../shared/visits.repository';
+import type { ReachReads } from '../guest-messages/reach.repository';
 import type { BookingRepository, BookingRow, ListedBooking } from './booking.repository';
 
-export function toBooking(row: ListedBooking, groups: Map<number, number[]>, visits: number): Booking {
+export function toBooking(
+  row: ListedBooking,
+  groups: Map<number, number[]>,
+  visits: number,
+  reach: GuestReach | null = null,
+): Booking {
   const tables =
     row.groupId !== null ? (groups.get(row.groupId) ?? []) : row.tableId !== null ? [row.tableId] : [];
   return {
@@ -25,18 +31,24 @@ export function toBooking(row: ListedBooking, groups: Map<number, number[]>, vis
     created: row.createdAt.toISOString(),
     updated: row.updatedAt.toISOString(),
     visits,
+    reach,
   };
 }
 
-/** Bookings as staff see them: their tables and the guest's earlier visits, for a page in two reads. */
-export function createBookingViews(repository: BookingRepository, visits: VisitsRepository) {
+/** Bookings as staff see them: their tables and the guest's earlier visits, for a page in three reads. */
+export function createBookingViews(
+  repository: BookingRepository,
+  visits: VisitsRepository,
+  reach: ReachReads,
+) {
   async function views(rows: ListedBooking[]): Promise<Booking[]> {
     const groupIds = [...new Set(rows.flatMap((r) => (r.groupId === null ? [] : [r.groupId])))];
-    const [groups, earlier] = await Promise.all([
+    const [groups, earlier, reached] = await Promise.all([
       repository.membersOfGroups(groupIds),
       visits.ofBookings(rows),
+      reach.ofBookings(rows.map((row) => row.id)),
     ]);
-    return rows.map((row) => toBooking(row, groups, earlier.get(row.id) ?? 0));
+    return rows.map((row) => toBooking(row, groups, earlier.get(row.id) ?? 0, reached.get(row.id) ?? null));
   }
 
   return {

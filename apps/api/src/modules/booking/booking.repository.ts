@@ -145,7 +145,11 @@ export function createBookingRepository(db: Database) {
     ofGuestChat: async (bookingId: number, chatId: number) =>
       (
         await db
-          .select({ status: bookings.status, token: bookings.guestToken })
+          .select({
+            status: bookings.status,
+            token: bookings.guestToken,
+            restaurantId: bookings.restaurantId,
+          })
           .from(bookings)
           .where(and(eq(bookings.id, bookingId), eq(bookings.telegramChatId, chatId)))
       )[0],

@@ -1,5 +1,6 @@
 import type { Database } from '@stolik/db';
 import { createVisitsRepository } from '../../shared/visits.repository';
+import { createReachReads } from '../guest-messages/reach.repository';
 import { createBookingRepository } from './booking.repository';
 import { createBookingAvailability } from './booking-availability';
 import { createBookingChanges } from './booking-changes';
@@ -17,7 +18,7 @@ import { createBookingViews } from './booking-views';
  */
 export function createBookingService(db: Database, now: () => Date = () => new Date()) {
   const repository = createBookingRepository(db);
-  const views = createBookingViews(repository, createVisitsRepository(db));
+  const views = createBookingViews(repository, createVisitsRepository(db), createReachReads(db));
   const places = createBookingPlaces(db, now, repository);
   const changes = createBookingChanges(db, now, repository);
   const reads = createBookingReads(db, now, { repository, views });

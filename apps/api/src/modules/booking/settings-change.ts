@@ -1,7 +1,7 @@
 import { MessageKey } from '@stolik/contracts';
 import type { Database, Tx } from '@stolik/db';
+import { announceChange } from '../../shared/changes/changes.repository';
 import { FieldValidationError } from '../../shared/http-errors';
-import { announceChange } from '../events/changes.repository';
 
 /** A settings change changes what is available: every open timeline and slot picker refetches. */
 export const announceSettingsChange = (tx: Tx | Database, restaurantId: number) =>

@@ -9,12 +9,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../shared/access';
+import type { ChangeHub } from '../../shared/changes/change-hub';
 import { errorReplies } from '../../shared/error-replies';
 import { notFound } from '../../shared/http-errors';
 import { addressOf, perAddress, tooManyRequests } from '../../shared/rate-limit';
 import type { AccessSession } from '../auth/sessions';
 import { ACCESS_TTL_S } from '../auth/tokens';
-import type { ChangeHub } from './change-hub';
 
 /** Guest streams one address may hold open at once, per process (a family, a restaurant's Wi-Fi). */
 export const GUEST_STREAMS_PER_ADDRESS = 20;

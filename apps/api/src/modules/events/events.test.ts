@@ -2,12 +2,12 @@ import { RestaurantChange } from '@stolik/contracts';
 import { schema } from '@stolik/db';
 import { ROLE_MANAGER } from '@stolik/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announceChange } from '../../shared/changes/changes.repository';
 import { hashPassword } from '../../shared/passwords';
 import { openEventStream } from '../../test/event-stream';
 import { createIdentities, type Identities, PASSWORD } from '../../test/identities';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { ACCESS_TTL_S, createTokenSigner, loadSigningKey } from '../auth/tokens';
-import { announceChange } from './changes.repository';
 
 describe('the event stream of a restaurant', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import type { RestaurantChange } from '@stolik/contracts';
 import { describe, expect, it } from 'vitest';
-import type { ChangeHub, ChangeListener } from './change-hub';
+import type { ChangeHub, ChangeListener } from '../../shared/changes/change-hub';
 import { createReadCache } from './read-cache';
 
 /** A hub that is listening, and that hears a change when the test says so. */

@@ -1,12 +1,12 @@
 import { BookingPage, GuestQueueStatus, PublicRestaurant, QueueEntry, SeatingZone } from '@stolik/contracts';
 import { schema } from '@stolik/db';
+import { serviceDateOf } from '@stolik/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createIdentities, type Identities, type Person } from '../../test/identities';
 import { openTestRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { serviceDateOf } from '../booking/availability-input';
 
 /**
  * The hot reads answered from the read cache (read-cache.ts) and the viewer from the viewer cache

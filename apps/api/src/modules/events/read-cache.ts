@@ -1,4 +1,4 @@
-import type { ChangeHub } from './change-hub';
+import type { ChangeHub } from '../../shared/changes/change-hub';
 
 /**
  * How long a kept reply may be used. Replies with waits in them (the queue list, the public

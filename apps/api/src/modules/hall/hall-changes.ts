@@ -1,5 +1,5 @@
 import type { Tx } from '@stolik/db';
-import { announceChange } from '../events/changes.repository';
+import { announceChange } from '../../shared/changes/changes.repository';
 
 /**
  * A change of the hall (a table, group, zone or the scheme) as the restaurant's event stream tells

@@ -132,4 +132,3 @@ export function createHallRepository(db: Database) {
         .where(and(eq(tableGroupMembers.groupId, groupId), eq(tableGroupMembers.tableId, tableId))),
   };
 }
-export type HallRepository = ReturnType<typeof createHallRepository>;

@@ -2,7 +2,7 @@ import type { CreateGroupsBody, GroupPatchBody, TableGroup } from '@stolik/contr
 import type { Database, Tx } from '@stolik/db';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { type FieldMessage, FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
-import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
+import { restaurantOrThrow } from '../restaurants/restaurant-or-throw';
 import { createHallRepository, type GroupRow } from './hall.repository';
 import { announceHallChange } from './hall-changes';
 import { groupBookings } from './table-use.repository';

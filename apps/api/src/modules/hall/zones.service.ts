@@ -2,7 +2,7 @@ import type { Zone, ZoneCreateBody, ZonePatchBody } from '@stolik/contracts';
 import type { Database } from '@stolik/db';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
-import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
+import { restaurantOrThrow } from '../restaurants/restaurant-or-throw';
 import { createHallRepository, type ZoneRow } from './hall.repository';
 import { announceHallChange } from './hall-changes';
 

@@ -9,7 +9,7 @@ import { createRestaurantsRepository } from '../restaurants/restaurants.reposito
 /** How long a signed embedding address works; the page asks for fresh ones before then. */
 export const EMBED_TTL_S = 30 * 60;
 /** The dashboard's locked parameter that carries the restaurant id (its slug in Metabase). */
-export const RESTAURANT_PARAMETER = 'restaurant';
+const RESTAURANT_PARAMETER = 'restaurant';
 
 /**
  * A dashboard's id in our API: a name-based UUID (version 5 layout) of the Metabase address and

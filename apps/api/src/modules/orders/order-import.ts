@@ -1,9 +1,8 @@
 import type { PosImportBody, PosImportReply, PosOrder } from '@stolik/contracts';
 import type { Database } from '@stolik/db';
-import { type OrderStatus, rublesToKopecks } from '@stolik/domain';
+import { type OrderStatus, rublesToKopecks, serviceDateOf } from '@stolik/domain';
 import type { PosCaller } from '../../shared/access';
 import { type FieldMessage, FieldValidationError } from '../../shared/http-errors';
-import { serviceDateOf } from '../booking/availability-input';
 import type { NewOrderItemRow, OrderRow, OrdersRepository } from './orders.repository';
 
 /** What an order should become, as the import decides it. */

@@ -1,7 +1,7 @@
 import { type Database, schema, type Tx } from '@stolik/db';
 import type { OrderStatus } from '@stolik/domain';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { announceChange } from '../events/changes.repository';
+import { announceChange } from '../../shared/changes/changes.repository';
 
 const { orders, orderItems, diningTables, users } = schema;
 export type OrderRow = typeof orders.$inferSelect;

@@ -7,10 +7,9 @@ import type {
   OrderSummary,
 } from '@stolik/contracts';
 import type { Database } from '@stolik/db';
-import { kopecksToRubles } from '@stolik/domain';
+import { kopecksToRubles, serviceDateOf } from '@stolik/domain';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { conflict, notFound } from '../../shared/http-errors';
-import { serviceDateOf } from '../booking/availability-input';
 import { createRestaurantsRepository } from '../restaurants/restaurants.repository';
 import { createOrderImport } from './order-import';
 import { createOrdersRepository, type OrderWithCloser } from './orders.repository';

@@ -1,5 +1,5 @@
 import { type Database, schema } from '@stolik/db';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 
 const { posKeys } = schema;
 export type PosKeyRow = typeof posKeys.$inferSelect;
@@ -7,16 +7,6 @@ export type PosKeyRow = typeof posKeys.$inferSelect;
 /** Where POS keys are kept (by their hash only); who may see and make them is the service's. */
 export function createPosKeysRepository(db: Database) {
   return {
-    /** The live key of this hash, its last use recorded in the same statement; undefined when none. */
-    use: async (keyHash: string): Promise<{ id: number; restaurantId: number } | undefined> =>
-      (
-        await db
-          .update(posKeys)
-          .set({ lastUsedAt: sql`now()` })
-          .where(and(eq(posKeys.keyHash, keyHash), isNull(posKeys.revokedAt)))
-          .returning({ id: posKeys.id, restaurantId: posKeys.restaurantId })
-      )[0],
-
     /** The restaurant's keys, newest first, revoked ones included. */
     list: (restaurantId: number): Promise<PosKeyRow[]> =>
       db

@@ -1,31 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { PosKey, PosKeyCreateBody, PosKeyCreated } from '@stolik/contracts';
 import type { Database } from '@stolik/db';
-import type { PosCaller, Viewer } from '../../shared/access';
+import type { Viewer } from '../../shared/access';
 import { notFound } from '../../shared/http-errors';
+import { hashPosKey, KEY_START } from '../auth/pos-key-auth';
 import { createRestaurantsRepository } from '../restaurants/restaurants.repository';
 import { createPosKeysRepository, type PosKeyRow } from './pos-keys.repository';
 
-const KEY_START = 'pos_';
-/** 'pos_' and 43 characters of base64url: 256 random bits. */
-const KEY_LENGTH = KEY_START.length + 43;
 /** What staff see of a key: enough to tell two apart, far too little to guess it. */
 const PREFIX_LENGTH = KEY_START.length + 6;
 
-/** Only the hash is stored: a leaked database gives no working key. */
-export const hashPosKey = (key: string): string => createHash('sha256').update(key).digest('hex');
-
 export const newPosKey = (): string => `${KEY_START}${randomBytes(32).toString('base64url')}`;
-
-/**
- * The restaurant a POS key speaks for, when the key is known and not revoked; its last use is
- * recorded in the same statement.
- */
-export async function authenticatePosKey(db: Database, key: string): Promise<PosCaller | null> {
-  if (!key.startsWith(KEY_START) || key.length !== KEY_LENGTH) return null;
-  const row = await createPosKeysRepository(db).use(hashPosKey(key));
-  return row ? { keyId: row.id, restaurantId: row.restaurantId } : null;
-}
 
 const toPosKey = (row: PosKeyRow): PosKey => ({
   id: row.id,

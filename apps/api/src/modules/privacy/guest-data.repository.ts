@@ -18,6 +18,9 @@ const {
   notificationDeliveries,
   requestReplays,
   users,
+  pushSubscriptions,
+  guestMessages,
+  guestMessageAttempts,
 } = schema;
 
 /** Where one guest's rows in a restaurant are found by phone, read for export and blanked on erasure. */
@@ -71,6 +74,26 @@ export function createGuestDataRepository(db: Database) {
         : [];
       return { entries, entryHistory, booked, bookedHistory };
     },
+
+    /** The browsers the guest turned notifications on in, for these entries and bookings. */
+    pushSubscriptionsOf: (entryIds: number[], bookingIds: number[]) =>
+      entryIds.length + bookingIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              queueEntryId: pushSubscriptions.queueEntryId,
+              bookingId: pushSubscriptions.bookingId,
+              endpoint: pushSubscriptions.endpoint,
+              createdAt: pushSubscriptions.createdAt,
+            })
+            .from(pushSubscriptions)
+            .where(
+              or(
+                inArray(pushSubscriptions.queueEntryId, entryIds.length ? entryIds : [-1]),
+                inArray(pushSubscriptions.bookingId, bookingIds.length ? bookingIds : [-1]),
+              ),
+            )
+            .orderBy(asc(pushSubscriptions.id)),
 
     /** The guest's queue entries and bookings, locked to the end of the transaction. */
     async lockGuestRows(tx: Tx, restaurantId: number, phone: string) {
@@ -135,6 +158,32 @@ export function createGuestDataRepository(db: Database) {
               inArray(notificationDeliveries.outboxId, tx.select({ id: outbox.id }).from(outbox).where(mine)),
             ),
           );
+      }
+      // Where the guest could be reached by push, and the SMS records (the provider's copy names
+      // the phone): gone. What was sent when, and on which other channel, stays for the statistics.
+      if (entryIds.length + bookingIds.length > 0) {
+        const theirs = or(
+          inArray(pushSubscriptions.queueEntryId, entryIds.length ? entryIds : [-1]),
+          inArray(pushSubscriptions.bookingId, bookingIds.length ? bookingIds : [-1]),
+        );
+        await tx.delete(pushSubscriptions).where(theirs);
+        await tx.delete(guestMessageAttempts).where(
+          and(
+            eq(guestMessageAttempts.channel, 'sms'),
+            inArray(
+              guestMessageAttempts.messageId,
+              tx
+                .select({ id: guestMessages.id })
+                .from(guestMessages)
+                .where(
+                  or(
+                    inArray(guestMessages.queueEntryId, entryIds.length ? entryIds : [-1]),
+                    inArray(guestMessages.bookingId, bookingIds.length ? bookingIds : [-1]),
+                  ),
+                ),
+            ),
+          ),
+        );
       }
       // Kept answers to staff requests (a tablet's replayed walk-in, kept for a day) that name
       // the guest: forgotten too. A request sent again after this runs anew.

@@ -1,9 +1,10 @@
 import type { GuestErasure, GuestExport } from '@stolik/contracts';
 import type { Database } from '@stolik/db';
 import { ACTIVE_QUEUE_STATUSES, type BookingStatus } from '@stolik/domain';
+import { announceChange } from '../../shared/changes/changes.repository';
 import { HttpError, notFound } from '../../shared/http-errors';
 import { phoneOrThrow } from '../../shared/phone-input';
-import { announceChange } from '../events/changes.repository';
+import { createReachReads } from '../guest-messages/reach.repository';
 import { createGuestDataRepository } from './guest-data.repository';
 
 /** A booking in one of these, not yet over, is a guest the restaurant still expects (or seats now). */
@@ -17,6 +18,7 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
  */
 export function createGuestDataService(db: Database, now: () => Date = () => new Date()) {
   const repository = createGuestDataRepository(db);
+  const reach = createReachReads(db);
 
   async function retentionOf(restaurantId: number): Promise<number> {
     const days = await repository.retentionDaysOf(restaurantId);
@@ -33,12 +35,22 @@ export function createGuestDataService(db: Database, now: () => Date = () => new
         restaurantId,
         phone,
       );
+      const pushes = await repository.pushSubscriptionsOf(
+        entries.map((e) => e.id),
+        booked.map((b) => b.id),
+      );
+      const pushesOf = (subject: 'queueEntryId' | 'bookingId', id: number) =>
+        pushes
+          .filter((p) => p[subject] === id)
+          .map((p) => ({ service: new URL(p.endpoint).host, created: p.createdAt.toISOString() }));
+      const entryMessages = await Promise.all(entries.map((e) => reach.log('queue', e.id, restaurantId)));
+      const bookingMessages = await Promise.all(booked.map((b) => reach.log('booking', b.id, restaurantId)));
       return {
         restaurant: restaurantId,
         phone,
         exported_at: now().toISOString(),
         retention_days: retention,
-        queue_entries: entries.map((e) => ({
+        queue_entries: entries.map((e, i) => ({
           id: e.id,
           number: e.number,
           service_date: e.serviceDate,
@@ -63,8 +75,10 @@ export function createGuestDataService(db: Database, now: () => Date = () => new
               changes: h.changes,
               at: h.at.toISOString(),
             })),
+          push_subscriptions: pushesOf('queueEntryId', e.id),
+          messages: entryMessages[i] ?? [],
         })),
-        bookings: booked.map((b) => ({
+        bookings: booked.map((b, i) => ({
           id: b.id,
           group_size: b.groupSize,
           seating_time: b.seatingTime.toISOString(),
@@ -87,6 +101,8 @@ export function createGuestDataService(db: Database, now: () => Date = () => new
               changes: h.changes,
               at: h.at.toISOString(),
             })),
+          push_subscriptions: pushesOf('bookingId', b.id),
+          messages: bookingMessages[i] ?? [],
         })),
       };
     },

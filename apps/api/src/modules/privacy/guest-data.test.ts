@@ -116,6 +116,81 @@ describe("one guest's data: export and erase", () => {
     expect(JSON.stringify(logged)).not.toContain(phone.slice(2));
   });
 
+  it("exports the guest's push subscriptions and messages, and erasing forgets the subscriptions and SMS records", async () => {
+    const here = await restaurant('Каналы гостя');
+    const phone = freshPhone();
+    const visitRow = await insertEntry(db(), {
+      restaurantId: here.id,
+      status: 'closed',
+      createdAt: new Date(Date.now() - 2 * DAY),
+      phone,
+    });
+    await db().insert(schema.pushSubscriptions).values({
+      restaurantId: here.id,
+      queueEntryId: visitRow.id,
+      endpoint: 'https://fcm.googleapis.com/fcm/send/guest-device',
+      p256dh: 'k',
+      auth: 'a',
+    });
+    const [message] = await db()
+      .insert(schema.guestMessages)
+      .values({
+        restaurantId: here.id,
+        queueEntryId: visitRow.id,
+        kind: 'called',
+        ladder: ['telegram', 'sms'],
+      })
+      .returning();
+    if (!message) throw new Error('no message');
+    await db()
+      .insert(schema.guestMessageAttempts)
+      .values([
+        {
+          messageId: message.id,
+          restaurantId: here.id,
+          channel: 'telegram',
+          status: 'failed',
+          error: 'no_chat',
+        },
+        {
+          messageId: message.id,
+          restaurantId: here.id,
+          channel: 'sms',
+          status: 'delivered',
+          providerRef: 'sms-1',
+        },
+      ]);
+
+    const exported = GuestExport.parse((await exportOf(here.id, phone)).json());
+    const [exportedEntry] = exported.queue_entries;
+    expect(exportedEntry?.push_subscriptions).toEqual([
+      { service: 'fcm.googleapis.com', created: expect.any(String) },
+    ]);
+    expect(exportedEntry?.messages).toMatchObject([
+      {
+        kind: 'called',
+        attempts: [
+          { channel: 'telegram', status: 'failed' },
+          { channel: 'sms', status: 'delivered' },
+        ],
+      },
+    ]);
+    // The address itself (it could reach the browser) is never handed out.
+    expect(JSON.stringify(exported)).not.toContain('guest-device');
+
+    expect((await erase(here.id, phone)).statusCode).toBe(200);
+    const subscriptions = await db()
+      .select()
+      .from(schema.pushSubscriptions)
+      .where(eq(schema.pushSubscriptions.queueEntryId, visitRow.id));
+    expect(subscriptions).toEqual([]);
+    const left = await db()
+      .select({ channel: schema.guestMessageAttempts.channel })
+      .from(schema.guestMessageAttempts)
+      .where(eq(schema.guestMessageAttempts.messageId, message.id));
+    expect(left).toEqual([{ channel: 'telegram' }]);
+  });
+
   it('exports nothing for a phone it does not hold', async () => {
     const here = await restaurant('Выгрузка, пусто');
     const res = await exportOf(here.id, freshPhone());

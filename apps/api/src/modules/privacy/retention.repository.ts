@@ -18,6 +18,10 @@ export interface RetentionOutcome {
   bookingHistory: number;
   outbox: number;
   deliveries: number;
+  /** Browsers guests turned notifications on in, for visits and bookings over the period. */
+  pushSubscriptions: number;
+  /** SMS records (the provider's copy names the phone) of that age. */
+  smsRecords: number;
 }
 
 type Executor = Pick<Database, 'execute'>;
@@ -39,7 +43,8 @@ export async function drain(batch: number, step: () => Promise<number>): Promise
  * Blanks the guests whose visit or booking is older than their restaurant's retention period
  * (`restaurants.guest_retention_days`): name, phone, comment and Telegram chat of the queue
  * entries and bookings, the same fields in their history, and the name, phone and chat in the
- * outbox rows of that age; guests' Telegram messages of that age that are done are deleted.
+ * outbox rows of that age; guests' Telegram messages of that age that are done are deleted, and
+ * so are their push subscriptions and SMS records.
  * Statuses, sizes and times stay, so the statistics do not change.
  *
  * Only what is over: a queue entry seated, cancelled or closed whose last moment (joined, called,
@@ -133,5 +138,39 @@ export async function anonymiseExpiredGuests(
         returning id`,
     ),
   );
-  return { queueEntries, queueHistory, bookings, bookingHistory, outbox, deliveries };
+  const pushSubscriptions = await drain(batch, () =>
+    changed(
+      db,
+      sql`delete from push_subscriptions
+        where id in (
+          select p.id from push_subscriptions p
+            join restaurants r on r.id = p.restaurant_id
+            left join queue_entries q on q.id = p.queue_entry_id
+            left join bookings b on b.id = p.booking_id
+          where (q.id is not null and ${entryExpired}) or (b.id is not null and ${bookingExpired})
+          limit ${batch} for update of p skip locked)
+        returning id`,
+    ),
+  );
+  const smsRecords = await drain(batch, () =>
+    changed(
+      db,
+      sql`delete from guest_message_attempts
+        where id in (
+          select a.id from guest_message_attempts a join restaurants r on r.id = a.restaurant_id
+          where a.channel = 'sms' and a.created_at < ${cutoff}
+          limit ${batch} for update of a skip locked)
+        returning id`,
+    ),
+  );
+  return {
+    queueEntries,
+    queueHistory,
+    bookings,
+    bookingHistory,
+    outbox,
+    deliveries,
+    pushSubscriptions,
+    smsRecords,
+  };
 }

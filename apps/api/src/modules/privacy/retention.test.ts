@@ -372,6 +372,76 @@ describe('guest data retention', () => {
       expect(left).not.toContain(guestSent?.id);
     });
 
+    it("forgets old guests' push subscriptions and SMS records; keeps the young and the other channels", async () => {
+      const r = await insertRestaurant(db(), 'Каналы', 30);
+      const old = await insertEntry(db(), {
+        restaurantId: r.id,
+        status: 'sat',
+        createdAt: daysAgo(40),
+        seatedAt: daysAgo(40),
+      });
+      const young = await insertEntry(db(), { restaurantId: r.id, status: 'sat', createdAt: daysAgo(3) });
+      const subscription = (entryId: number) => ({
+        restaurantId: r.id,
+        queueEntryId: entryId,
+        endpoint: `https://fcm.googleapis.com/fcm/send/${entryId}`,
+        p256dh: 'k',
+        auth: 'a',
+      });
+      await db()
+        .insert(schema.pushSubscriptions)
+        .values([subscription(old.id), subscription(young.id)]);
+      const message = async (entryId: number, age: number) => {
+        const [m] = await db()
+          .insert(schema.guestMessages)
+          .values({
+            restaurantId: r.id,
+            queueEntryId: entryId,
+            kind: 'called',
+            ladder: ['sms', 'push'],
+            createdAt: daysAgo(age),
+          })
+          .returning();
+        if (!m) throw new Error('no message');
+        await db()
+          .insert(schema.guestMessageAttempts)
+          .values([
+            {
+              messageId: m.id,
+              restaurantId: r.id,
+              channel: 'sms',
+              status: 'delivered',
+              providerRef: `sms-${entryId}`,
+              createdAt: daysAgo(age),
+            },
+            { messageId: m.id, restaurantId: r.id, channel: 'push', status: 'sent', createdAt: daysAgo(age) },
+          ]);
+        return m;
+      };
+      const oldMessage = await message(old.id, 40);
+      const youngMessage = await message(young.id, 3);
+
+      const outcome = await anonymiseExpiredGuests(db(), NOW);
+      expect(outcome).toMatchObject({ pushSubscriptions: 1, smsRecords: 1 });
+      const subscribed = await db()
+        .select({ entry: schema.pushSubscriptions.queueEntryId })
+        .from(schema.pushSubscriptions)
+        .where(eq(schema.pushSubscriptions.restaurantId, r.id));
+      expect(subscribed).toEqual([{ entry: young.id }]);
+      const attempts = await db()
+        .select({
+          message: schema.guestMessageAttempts.messageId,
+          channel: schema.guestMessageAttempts.channel,
+        })
+        .from(schema.guestMessageAttempts)
+        .where(eq(schema.guestMessageAttempts.restaurantId, r.id));
+      expect(attempts.sort((a, b) => a.message - b.message || a.channel.localeCompare(b.channel))).toEqual([
+        { message: oldMessage.id, channel: 'push' },
+        { message: youngMessage.id, channel: 'push' },
+        { message: youngMessage.id, channel: 'sms' },
+      ]);
+    });
+
     it('goes in short batches, and two processes at once change each row once', async () => {
       const r = await insertRestaurant(db(), 'Много гостей', 30);
       const rows = [];

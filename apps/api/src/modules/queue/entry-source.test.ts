@@ -4,10 +4,10 @@ import { schema } from '@stolik/db';
 import { LEGACY_SOURCES, type LegacySource, localIsoDate } from '@stolik/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announceChange } from '../../shared/changes/changes.repository';
 import { createIdentities, type Identities, type Person } from '../../test/identities';
 import { openTestRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { announceChange } from '../events/changes.repository';
 
 /** Issue #22: the spec's source enumeration (README.md here): imports in its words, the Fake mark. */
 describe("entries in the older system's words", () => {

@@ -18,8 +18,8 @@ import { requireRestaurant, type Viewer } from '../../shared/access';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { HttpError, notFound } from '../../shared/http-errors';
 import { phoneOrThrow } from '../../shared/phone-input';
-import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
 import { logStatusChange } from '../../shared/status-log.repository';
+import { restaurantOrThrow } from '../restaurants/restaurant-or-throw';
 import { createQueueRepository } from './queue.repository';
 import type { QueueService } from './queue.service';
 

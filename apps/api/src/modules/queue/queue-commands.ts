@@ -11,9 +11,9 @@ import type { Database } from '@stolik/db';
 import { ACTIVE_QUEUE_STATUSES, localIsoDate } from '@stolik/domain';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { FieldValidationError, notFound } from '../../shared/http-errors';
-import { moveToRestaurant } from '../../shared/move-to-restaurant';
 import { phoneOrThrow } from '../../shared/phone-input';
-import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
+import { moveToRestaurant } from '../restaurants/move-to-restaurant';
+import { restaurantOrThrow } from '../restaurants/restaurant-or-throw';
 import type { EntryRow, QueueRepository } from './queue.repository';
 import {
   asAlreadyQueued,

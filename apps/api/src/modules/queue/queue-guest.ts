@@ -3,10 +3,10 @@ import type { Database } from '@stolik/db';
 import { ACTIVE_QUEUE_STATUSES, type EntrySource } from '@stolik/domain';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { deviceHash, isSameGuest } from '../../shared/guest-device';
-import { HttpError, notFound } from '../../shared/http-errors';
+import { conflict, HttpError, notFound } from '../../shared/http-errors';
 import { idempotencyKeyReused, requestHash } from '../../shared/idempotency';
 import { phoneOrThrow } from '../../shared/phone-input';
-import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
+import { restaurantOrThrow } from '../restaurants/restaurant-or-throw';
 import type { EntryRow, QueueRepository } from './queue.repository';
 import type { QueueChanges } from './queue-changes';
 import { type QueueWaits, type SharedReads, WAITING } from './queue-waits';
@@ -169,6 +169,24 @@ export function createGuestQueue(
       const updated =
         row.entry.status === 'cancelled' ? row.entry : await changes.move(row.entry, 'cancelled', null);
       return guestView(updated, row.name);
+    },
+
+    /**
+     * 'Я на месте': the called guest is at the door, and every staff screen marks them 'Пришел'.
+     * Only once called (a waiting guest could say it from home and be taken for present); said
+     * again, it changes nothing. A visit that is over is refused (409).
+     */
+    async guestArrived(token: string): Promise<GuestQueueStatus> {
+      const row = await entryByToken(token);
+      if (row.entry.status === 'joined') return guestView(row.entry, row.name);
+      if (row.entry.status !== 'called') {
+        throw conflict(
+          row.entry.status === 'live' || row.entry.status === 'reserve'
+            ? 'guestReach.notCalled'
+            : 'guestReach.finished',
+        );
+      }
+      return guestView(await changes.move(row.entry, 'joined', null), row.name);
     },
 
     /** For the guest's event stream: which restaurant's changes concern this token. */

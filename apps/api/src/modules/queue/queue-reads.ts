@@ -10,12 +10,11 @@ import type {
 } from '@stolik/contracts';
 import { MessageKey } from '@stolik/contracts';
 import type { Database } from '@stolik/db';
-import { localIsoDate, normalizeMobilePhone, serviceDayBounds } from '@stolik/domain';
+import { localIsoDate, normalizeMobilePhone, serviceDateOf, serviceDayBounds } from '@stolik/domain';
 import type { Viewer } from '../../shared/access';
 import { FieldValidationError, notFound } from '../../shared/http-errors';
 import { occupants, occupantView } from '../../shared/occupancy.repository';
-import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
-import { serviceDateOf } from '../booking/availability-input';
+import { restaurantOrThrow } from '../restaurants/restaurant-or-throw';
 import type { QueueRepository } from './queue.repository';
 import type { QueueViews } from './queue-views';
 import type { QueueWaits } from './queue-waits';

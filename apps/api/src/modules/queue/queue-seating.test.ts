@@ -139,6 +139,7 @@ describe('seating, reserve, moving, the seating plan and the forecast of the liv
         waiting_time: null,
         waiting_range: null,
         visits: 0,
+        reach: null,
       });
       expect(Math.abs(Date.parse(seated.seated_time ?? '') - Date.now())).toBeLessThan(60_000);
       expect(await history(seated.id)).toEqual([
@@ -304,6 +305,7 @@ describe('seating, reserve, moving, the seating plan and the forecast of the liv
         waiting_time: null,
         waiting_range: null,
         visits: 0,
+        reach: null,
       });
       expect(
         (await history(held.id)).map((h: { from_status: string | null; to_status: string }) => [

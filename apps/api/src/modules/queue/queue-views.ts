@@ -1,8 +1,9 @@
-import type { QueueEntry } from '@stolik/contracts';
+import type { GuestReach, QueueEntry } from '@stolik/contracts';
 import { legacySourceOf, type PartyEstimate } from '@stolik/domain';
 import { requireRestaurant, type Viewer } from '../../shared/access';
 import { notFound } from '../../shared/http-errors';
 import type { VisitsRepository } from '../../shared/visits.repository';
+import type { ReachReads } from '../guest-messages/reach.repository';
 import type { EntryRow, ListedEntry, QueueRepository } from './queue.repository';
 import type { QueueWaits } from './queue-waits';
 
@@ -12,6 +13,7 @@ export function toQueueEntry(
   row: ListedEntry,
   estimate: PartyEstimate | undefined,
   visits: number,
+  reach: GuestReach | null = null,
 ): QueueEntry {
   return {
     id: row.id,
@@ -35,22 +37,41 @@ export function toQueueEntry(
     waiting_time: estimate?.waitMinutes ?? null,
     waiting_range: estimate?.range ?? null,
     visits,
+    reach,
   };
 }
 
 /** Queue entries as staff see them: their waits now and the guest's earlier visits. */
-export function createQueueViews(repository: QueueRepository, waits: QueueWaits, visits: VisitsRepository) {
+export function createQueueViews(
+  repository: QueueRepository,
+  waits: QueueWaits,
+  visits: VisitsRepository,
+  reach: ReachReads,
+) {
   return {
     /** Entries of one restaurant with the waits already simulated (`estimates`). */
     async views(rows: ListedEntry[], estimates: Map<number, PartyEstimate>): Promise<QueueEntry[]> {
-      const earlier = await visits.ofQueueEntries(rows);
-      return rows.map((row) => toQueueEntry(row, estimates.get(row.id), earlier.get(row.id) ?? 0));
+      const [earlier, reached] = await Promise.all([
+        visits.ofQueueEntries(rows),
+        reach.ofQueueEntries(rows.map((row) => row.id)),
+      ]);
+      return rows.map((row) =>
+        toQueueEntry(row, estimates.get(row.id), earlier.get(row.id) ?? 0, reached.get(row.id) ?? null),
+      );
     },
 
     /** An entry with its wait now (unless already known) and the guest's earlier visits. */
     async view(row: EntryRow, estimate?: PartyEstimate): Promise<QueueEntry> {
-      const earlier = (await visits.ofQueueEntries([row])).get(row.id) ?? 0;
-      return toQueueEntry(row, estimate ?? (await waits.estimates(row.restaurantId)).get(row.id), earlier);
+      const [earlier, reached] = await Promise.all([
+        visits.ofQueueEntries([row]),
+        reach.ofQueueEntries([row.id]),
+      ]);
+      return toQueueEntry(
+        row,
+        estimate ?? (await waits.estimates(row.restaurantId)).get(row.id),
+        earlier.get(row.id) ?? 0,
+        reached.get(row.id) ?? null,
+      );
     },
 
     /** The entry, if the viewer works in its restaurant (404 otherwise, or 403 by role). */

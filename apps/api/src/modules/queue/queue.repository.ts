@@ -187,7 +187,11 @@ export function createQueueRepository(db: Database) {
     ofGuestChat: async (entryId: number, chatId: number) =>
       (
         await db
-          .select({ status: queueEntries.status, token: queueEntries.guestToken })
+          .select({
+            status: queueEntries.status,
+            token: queueEntries.guestToken,
+            restaurantId: queueEntries.restaurantId,
+          })
           .from(queueEntries)
           .where(and(eq(queueEntries.id, entryId), eq(queueEntries.telegramChatId, chatId)))
       )[0],

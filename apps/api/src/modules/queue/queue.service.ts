@@ -1,5 +1,6 @@
 import type { Database } from '@stolik/db';
 import { createVisitsRepository } from '../../shared/visits.repository';
+import { createReachReads } from '../guest-messages/reach.repository';
 import { createQueueRepository } from './queue.repository';
 import { createQueueChanges } from './queue-changes';
 import { createQueueCommands } from './queue-commands';
@@ -21,7 +22,7 @@ export function createQueueService(
 ) {
   const repository = createQueueRepository(db);
   const waits = createQueueWaits(db, repository, now, options);
-  const views = createQueueViews(repository, waits, createVisitsRepository(db));
+  const views = createQueueViews(repository, waits, createVisitsRepository(db), createReachReads(db));
   const changes = createQueueChanges(db, now, repository);
   return {
     ...createQueueReads(db, now, { repository, views, waits }),

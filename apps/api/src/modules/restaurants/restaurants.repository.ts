@@ -1,6 +1,7 @@
 import { type Database, schema } from '@stolik/db';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { announceChange } from '../events/changes.repository';
+import { announceChange } from '../../shared/changes/changes.repository';
+import { smsUsedThisMonth } from '../guest-messages/sms/sms-budget.repository';
 
 const { restaurants, diningTables } = schema;
 export type RestaurantRow = typeof restaurants.$inferSelect;
@@ -44,6 +45,9 @@ export function createRestaurantsRepository(db: Database) {
         if (changes) await announceChange(tx, { kind: 'table', restaurant: id, id: 0 });
         return row;
       }),
+
+    /** SMS sent this month, in the restaurant's time zone (its settings show it). */
+    smsUsedThisMonth: (id: number): Promise<number> => smsUsedThisMonth(db, id),
 
     tables: (restaurantId: number): Promise<TableRow[]> =>
       db

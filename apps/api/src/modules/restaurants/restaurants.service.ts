@@ -1,4 +1,10 @@
-import type { Restaurant, RestaurantPatchBody, Table } from '@stolik/contracts';
+import {
+  GUEST_CHANNEL_NAMES,
+  type GuestChannelName,
+  type Restaurant,
+  type RestaurantPatchBody,
+  type Table,
+} from '@stolik/contracts';
 import type { Viewer } from '../../shared/access';
 import { notFound } from '../../shared/http-errors';
 import type { RestaurantRow, RestaurantsRepository, TableRow } from './restaurants.repository';
@@ -19,6 +25,11 @@ export function toRestaurant(row: RestaurantRow): Restaurant {
     guest_retention_days: row.guestRetentionDays,
     quote_walk_minutes: row.quoteWalkMinutes,
     quote_grace_minutes: row.quoteGraceMinutes,
+    guest_ladder: row.guestLadder.filter((channel): channel is GuestChannelName =>
+      (GUEST_CHANNEL_NAMES as readonly string[]).includes(channel),
+    ),
+    guest_answer_wait_seconds: row.guestAnswerWaitSeconds,
+    sms_monthly_budget: row.smsMonthlyBudget,
   };
 }
 
@@ -55,7 +66,16 @@ export function toTable(row: TableRow): Table {
   };
 }
 
-export function createRestaurantsService(repository: RestaurantsRepository) {
+export function createRestaurantsService(
+  repository: RestaurantsRepository,
+  options: { smsConfigured?: boolean } = {},
+) {
+  /** One restaurant as its settings show it: with this month's SMS and whether SMS is on here. */
+  const withSms = async (row: RestaurantRow): Promise<Restaurant> => ({
+    ...toRestaurant(row),
+    sms_used_this_month: await repository.smsUsedThisMonth(row.id),
+    sms_configured: options.smsConfigured ?? false,
+  });
   return {
     /** The viewer's restaurants; a superuser's are all of them. */
     list: async (viewer: Viewer): Promise<Restaurant[]> =>
@@ -65,7 +85,7 @@ export function createRestaurantsService(repository: RestaurantsRepository) {
     get: async (id: number): Promise<Restaurant> => {
       const row = await repository.findById(id);
       if (!row) throw notFound();
-      return toRestaurant(row);
+      return withSms(row);
     },
 
     /** The restaurant's own settings (settings 'restaurant': default and tags); only what is sent changes. */
@@ -92,8 +112,13 @@ export function createRestaurantsService(repository: RestaurantsRepository) {
         ...(body.guest_retention_days !== undefined ? { guestRetentionDays: body.guest_retention_days } : {}),
         ...(body.quote_walk_minutes !== undefined ? { quoteWalkMinutes: body.quote_walk_minutes } : {}),
         ...(body.quote_grace_minutes !== undefined ? { quoteGraceMinutes: body.quote_grace_minutes } : {}),
+        ...(body.guest_ladder !== undefined ? { guestLadder: body.guest_ladder } : {}),
+        ...(body.guest_answer_wait_seconds !== undefined
+          ? { guestAnswerWaitSeconds: body.guest_answer_wait_seconds }
+          : {}),
+        ...(body.sms_monthly_budget !== undefined ? { smsMonthlyBudget: body.sms_monthly_budget } : {}),
       });
-      return toRestaurant(row);
+      return withSms(row);
     },
 
     tables: async (id: number): Promise<Table[]> => {

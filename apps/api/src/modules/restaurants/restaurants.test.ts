@@ -32,6 +32,9 @@ describe('restaurants', () => {
         guest_retention_days: 365,
         quote_walk_minutes: 5,
         quote_grace_minutes: 10,
+        guest_ladder: ['telegram', 'push', 'sms'],
+        guest_answer_wait_seconds: 60,
+        sms_monthly_budget: 300,
       },
     ]);
     const other = z.array(Restaurant).parse((await get('/api/restaurant/', who.bearer(who.hostessB))).json());
@@ -109,6 +112,11 @@ describe('restaurants', () => {
         guest_retention_days: 365,
         quote_walk_minutes: 5,
         quote_grace_minutes: 10,
+        guest_ladder: ['telegram', 'push', 'sms'],
+        guest_answer_wait_seconds: 60,
+        sms_monthly_budget: 300,
+        sms_used_this_month: 0,
+        sms_configured: false,
       });
       const second = await patch(id, { has_bookings: false, ui_content: { app: { hide_main_table: true } } });
       expect(second.json()).toMatchObject({

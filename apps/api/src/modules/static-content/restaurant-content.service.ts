@@ -4,7 +4,7 @@ import type { Database } from '@stolik/db';
 import { FONT_CONTENT_TYPES, type FontFormat, fontFormatOf } from '@stolik/domain';
 import type { Viewer } from '../../shared/access';
 import { FieldValidationError, notFound } from '../../shared/http-errors';
-import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
+import { restaurantOrThrow } from '../restaurants/restaurant-or-throw';
 import { createRestaurantContentRepository, type FontMeta } from './restaurant-content.repository';
 
 /** Where the guest forms load a restaurant's font; `v` changes with the file, so caches never serve an old one. */

@@ -10,8 +10,8 @@ import type {
 import type { Database, Tx } from '@stolik/db';
 import type { Viewer } from '../../shared/access';
 import { type FieldMessage, FieldValidationError, HttpError, notFound } from '../../shared/http-errors';
-import { restaurantOrThrow } from '../../shared/restaurant-or-throw';
 import { announceHallChange } from '../hall/hall-changes';
+import { restaurantOrThrow } from '../restaurants/restaurant-or-throw';
 import { createSchemeRepository, type TableRow, type VersionRow } from './scheme.repository';
 
 /** The margin around the tables of a restaurant that has no saved scheme yet. */

@@ -4,6 +4,7 @@ import { loadViewer } from '../../plugins/authentication';
 import { HttpError } from '../../shared/http-errors';
 import { createBookingRepository } from '../booking/booking.repository';
 import type { BookingService } from '../booking/booking.service';
+import { createGuestReachService } from '../guest-messages/guest-reach.service';
 import { createQueueRepository } from '../queue/queue.repository';
 import type { QueueService } from '../queue/queue.service';
 
@@ -32,6 +33,8 @@ export function createChatActions(
   const { queue, bookings } = services;
   const entries = createQueueRepository(db);
   const bookingRows = createBookingRepository(db);
+  // An answer in chat ends the message's ladder, as one on the page or in a notification does.
+  const reach = createGuestReachService(db, services);
 
   return {
     async setBookingStatus(userId, bookingId, status) {
@@ -49,16 +52,29 @@ export function createChatActions(
     async answerQueueCall(chatId, entryId, answer) {
       const entry = await entries.ofGuestChat(entryId, chatId);
       if (!entry) return 'refused';
-      if (answer === 'coming')
-        return entry.status === 'called' || entry.status === 'joined' ? 'done' : 'conflict';
-      return outcomeOf(() => queue.guestCancel(entry.token));
+      const subject = { kind: 'queue', id: entryId } as const;
+      if (answer === 'coming') {
+        if (entry.status !== 'called' && entry.status !== 'joined') return 'conflict';
+        await reach.answeredInChat(subject, entry.restaurantId, 'coming');
+        return 'done';
+      }
+      const outcome = await outcomeOf(() => queue.guestCancel(entry.token));
+      if (outcome === 'done') await reach.answeredInChat(subject, entry.restaurantId, 'not_coming');
+      return outcome;
     },
 
     async answerBooking(chatId, bookingId, answer) {
       const booking = await bookingRows.ofGuestChat(bookingId, chatId);
       if (!booking) return 'refused';
-      if (answer === 'coming') return booking.status === 'application' ? 'done' : 'conflict';
-      return outcomeOf(() => bookings.guestCancel(booking.token));
+      const subject = { kind: 'booking', id: bookingId } as const;
+      if (answer === 'coming') {
+        if (booking.status !== 'application') return 'conflict';
+        await reach.answeredInChat(subject, booking.restaurantId, 'coming');
+        return 'done';
+      }
+      const outcome = await outcomeOf(() => bookings.guestCancel(booking.token));
+      if (outcome === 'done') await reach.answeredInChat(subject, booking.restaurantId, 'not_coming');
+      return outcome;
     },
   };
 }

@@ -61,7 +61,13 @@ export function createDeliveriesRepository(db: Database) {
         .select()
         .from(outbox)
         .where(
-          and(isNull(outbox.deliveredAt), isNull(outbox.failedAt), lte(outbox.nextAttemptAt, sql`now()`)),
+          and(
+            // A guest's message goes down the guest messenger's ladder (modules/guest-messages).
+            ne(outbox.type, 'guest'),
+            isNull(outbox.deliveredAt),
+            isNull(outbox.failedAt),
+            lte(outbox.nextAttemptAt, sql`now()`),
+          ),
         )
         .orderBy(asc(outbox.id))
         .limit(limit)
@@ -141,7 +147,12 @@ export function createDeliveriesRepository(db: Database) {
         isNull(deliveries.deliveredAt),
         isNull(deliveries.failedAt),
         lte(deliveries.nextAttemptAt, now),
-        or(isNull(deliveries.claimedAt), lt(deliveries.claimedAt, leaseCutoff)),
+        // A lease run out: its dispatcher died mid-send. A staff message is sent again (a rare
+        // repeat); a guest's is not: the guest messenger settles it and goes down the ladder.
+        or(
+          isNull(deliveries.claimedAt),
+          and(lt(deliveries.claimedAt, leaseCutoff), isNotNull(deliveries.userId)),
+        ),
       );
       // Read on its own, unlocked: inside the locking query the planner may run it once per row.
       const firstOfChat = tx

@@ -2,6 +2,7 @@ import { schema } from '@stolik/db';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { chatsOf, dispatcherKit } from '../../test/dispatcher-kit';
+import { insertBooking, insertEntry } from '../../test/privacy-fixtures';
 import { openTestRestaurant } from '../../test/restaurants';
 import { linkTelegram, queueEvent, settled, subscribe, subscribedHostesses } from '../../test/telegram';
 import { rateLimitedInARow } from './dispatcher-tuning';
@@ -12,7 +13,7 @@ import { rateLimitedInARow } from './dispatcher-tuning';
  * are in dispatcher.test.ts.
  */
 const kit = dispatcherKit();
-const { dispatcher, sent } = kit;
+const { dispatcher, messenger, sent } = kit;
 
 describe('kit.who hears of a new guest in the queue', () => {
   it('exactly the subscribed, linked, active members of that restaurant; the name escaped', async () => {
@@ -84,48 +85,57 @@ describe('kit.who hears of a new guest in the queue', () => {
       );
   });
 
-  it('writes to the guest kit.who came through Telegram; an SMS guest is noted as not sent', async () => {
+  it('writes to the guest who came through Telegram; a guest with no channel is noted as unreached', async () => {
     const db = kit.t.database.db;
-    const [viaTelegram] = await db
-      .insert(schema.outbox)
-      .values({
+    const now = new Date();
+    const entry = (chat: number | null, number: number) =>
+      insertEntry(db, {
         restaurantId: kit.who.restaurantA,
-        type: 'guest',
         status: 'called',
-        entityId: 7,
-        payload: { channel: 'telegram', chat_id: 5005, number: 12 },
-      })
-      .returning();
-    const [viaSms] = await db
-      .insert(schema.outbox)
-      .values({
-        restaurantId: kit.who.restaurantA,
-        type: 'guest',
-        status: 'called',
-        entityId: 8,
-        payload: { channel: 'sms', chat_id: null, phone: '+79161234567', number: 13 },
-      })
-      .returning();
+        createdAt: now,
+        telegramChatId: chat,
+        number,
+      });
+    const viaTelegram = await entry(5005, 12);
+    const noChat = await entry(null, 13);
+    const guestRow = (entityId: number, chat: number | null, number: number) =>
+      db
+        .insert(schema.outbox)
+        .values({
+          restaurantId: kit.who.restaurantA,
+          type: 'guest',
+          status: 'called',
+          entityId,
+          payload: { channel: chat ? 'telegram' : 'sms', chat_id: chat, number },
+        })
+        .returning();
+    await guestRow(viaTelegram.id, 5005, 12);
+    await guestRow(noChat.id, null, 13);
     await dispatcher().start();
+    await messenger().start();
     await settled(db);
     expect(chatsOf(sent())).toEqual([5005]);
     expect(sent()[0]?.payload.text).toBe('Ваш столик готов! Подходите к хостес «Демо», ваш номер — №12.');
     expect(sent()[0]?.payload.reply_markup).toEqual({
       inline_keyboard: [
         [
-          { text: 'Иду', callback_data: 'g:q:y:7' },
-          { text: 'Не приду', callback_data: 'g:q:n:7' },
+          { text: 'Иду', callback_data: `g:q:y:${viaTelegram.id}` },
+          { text: 'Не приду', callback_data: `g:q:n:${viaTelegram.id}` },
         ],
       ],
     });
-    const rows = await db
+    // The guest with no chat (and here no push nor SMS): every rung skipped, the ladder over.
+    const messages = await db
       .select()
-      .from(schema.outbox)
-      .where(inArray(schema.outbox.id, [viaTelegram?.id ?? 0, viaSms?.id ?? 0]));
-    const sms = rows.find((r) => r.id === viaSms?.id);
-    expect(sms?.deliveredAt).not.toBeNull();
-    expect(sms?.note).toMatch(/^sms: not sent/);
-    expect(rows.find((r) => r.id === viaTelegram?.id)?.note).toBeNull();
+      .from(schema.guestMessages)
+      .where(inArray(schema.guestMessages.queueEntryId, [viaTelegram.id, noChat.id]));
+    const unreached = messages.find((m) => m.queueEntryId === noChat.id);
+    expect(unreached?.finishedAt).not.toBeNull();
+    const attempts = await db
+      .select()
+      .from(schema.guestMessageAttempts)
+      .where(eq(schema.guestMessageAttempts.messageId, unreached?.id ?? 0));
+    expect(attempts.map((a) => [a.channel, a.status, a.error])).toEqual([['telegram', 'skipped', 'no_chat']]);
   });
 });
 
@@ -146,13 +156,21 @@ describe('Telegram’s refusals', () => {
 
     // A guest kit.who never started the bot: the admins see it was for a guest, and which one.
     kit.fake.fail('sendMessage', 1, 403, "Forbidden: bot can't initiate conversation with a user");
+    const booking = await insertBooking(kit.t.database.db, {
+      restaurantId: place.id,
+      status: 'waiting',
+      seatingTime: new Date(Date.now() + 86_400_000),
+      telegramChatId: 4502,
+      name: ' Ольга ',
+    });
     await kit.t.database.db.insert(schema.outbox).values({
       restaurantId: place.id,
       type: 'guest',
       status: 'booking_confirmed',
-      entityId: 9,
+      entityId: booking.id,
       payload: { channel: 'telegram', chat_id: 4502, name: ' Ольга ' },
     });
+    await messenger().start();
     await settled(kit.t.database.db);
     const listed = await kit.t.app.inject({
       method: 'GET',

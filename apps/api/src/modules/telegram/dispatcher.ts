@@ -34,8 +34,6 @@ interface Scheduled extends SendClaim {
   dueAt: number;
 }
 
-const SMS_NOTE = 'sms: not sent (SMS delivery is not part of the product yet)';
-
 export type Dispatcher = ReturnType<typeof createDispatcher>;
 
 /**
@@ -117,13 +115,6 @@ export function createDispatcher(deps: DispatcherDeps) {
           recipients = (await repository.staffRecipients(tx, row)).flatMap((r) =>
             r.chatId === null ? [] : [{ userId: r.userId, chatId: r.chatId }],
           );
-        } else if (row.type === 'guest') {
-          const chatId = Number(row.payload.chat_id);
-          if (row.payload.channel === 'telegram' && Number.isSafeInteger(chatId) && chatId !== 0) {
-            recipients = [{ userId: null, chatId }];
-          } else {
-            note = row.payload.channel === 'sms' ? SMS_NOTE : 'guest: no chat to write to';
-          }
         } else {
           note = `unknown outbox type '${row.type}'`;
         }

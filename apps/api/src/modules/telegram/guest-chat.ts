@@ -1,5 +1,5 @@
 import { FieldValidationError, HttpError } from '../../shared/http-errors';
-import { checkTelegramInitData } from '../auth/telegram-signin.service';
+import { checkTelegramInitData } from '../users/telegram-signin.service';
 
 /**
  * A guest may keep the form open a long while before sending it (reading the menu, waiting for

@@ -48,10 +48,13 @@ beforeAll(async () => {
   who = await createIdentities(t);
   if (!t.app.telegram) throw new Error('the bot should exist with a token');
   telegram = t.app.telegram;
-  // Only the dispatcher: the guests' taps are handed to the bot directly.
+  // The dispatcher and the guest messenger (guests' messages go down its ladder): the guests'
+  // taps are handed to the bot directly.
   await telegram.dispatcher.start();
+  await telegram.messenger.start();
 });
 afterAll(async () => {
+  await telegram.messenger.stop();
   await telegram.dispatcher.stop();
   await t.close();
   await fake.stop();

@@ -9,8 +9,10 @@ import {
 } from '@stolik/bot';
 import type { DatabaseHandle } from '@stolik/db';
 import type { Update, UserFromGetMe } from 'grammy/types';
+import { CHANGES_CHANNEL } from '../../shared/changes/channel';
 import { HttpError } from '../../shared/http-errors';
-import { CHANGES_CHANNEL } from '../events/changes';
+import type { PushChannel } from '../guest-messages/channels';
+import { createGuestMessenger, type MessengerTuning, type SmsRung } from '../guest-messages/guest-messenger';
 import { createDispatcher, type DispatcherLogger } from './dispatcher';
 import { createDeliveryApi, type DispatcherTuning } from './dispatcher-tuning';
 
@@ -42,6 +44,9 @@ export interface TelegramRuntimeDeps {
   tuning?: Partial<DispatcherTuning>;
   /** Tests: a shorter BOT_API_TIMEOUT_MS. */
   callTimeoutMs?: number | undefined;
+  /** The guests' other channels, for the guest messenger this runtime runs beside the dispatcher. */
+  guestChannels?: { push: PushChannel | null; sms: SmsRung | null };
+  messengerTuning?: Partial<MessengerTuning> | undefined;
 }
 
 /**
@@ -72,6 +77,17 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps) {
     listen: (wake) => deps.database.listen(CHANGES_CHANNEL, wake, wake),
     logger: deps.logger,
     tuning: deps.tuning,
+  });
+  // Guest messages go down their ladder of channels; Telegram's rung is this dispatcher's.
+  const messenger = createGuestMessenger({
+    db: deps.database.db,
+    publicUrl: deps.publicUrl,
+    telegram: true,
+    push: deps.guestChannels?.push ?? null,
+    sms: deps.guestChannels?.sms ?? null,
+    listen: (wake) => deps.database.listen(CHANGES_CHANNEL, wake, wake),
+    logger: deps.logger,
+    tuning: { telegramLeaseMs: deps.tuning?.leaseMs ?? 60_000, ...deps.messengerTuning },
   });
   const mode: UpdateMode = deps.webhook ? { kind: 'webhook', ...deps.webhook } : { kind: 'polling' };
   let updates: UpdatesHandle | null = null;
@@ -106,6 +122,7 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps) {
   return {
     bot,
     dispatcher,
+    messenger,
     /** The dispatcher's Bot API client (tests read when each send left, not when it arrived). */
     deliveryApi,
     mode,
@@ -133,6 +150,7 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps) {
     async start(): Promise<void> {
       stopped = false;
       await dispatcher.start();
+      await messenger.start();
       for (let attempt = 0; !stopped; attempt += 1) {
         try {
           updates = await startUpdates(bot, mode, { appUrl: deps.publicUrl() });
@@ -154,6 +172,7 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps) {
       wakeRetry?.();
       await updates?.stop();
       updates = null;
+      await messenger.stop();
       await dispatcher.stop();
     },
   };

@@ -1,5 +1,5 @@
 /**
- * The API's refusals in the shapes of its conventions (docs/architecture.md, "Errors"), read once
+ * The API's refusals in the shapes of its conventions (docs/decisions/0002-errors-on-the-wire.md), read once
  * here so no screen picks through a reply body by itself:
  * - 400 field errors `{ "field": ["message"], "non_field_errors": ["message"] }`;
  * - every other refusal `{ "detail": "...", "code": "..." }`, sometimes with more that names what

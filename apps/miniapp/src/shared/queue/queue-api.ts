@@ -1,4 +1,10 @@
-import type { Forecast, QueueEntry, SeatingZone, StaffQueueHistoryItem } from '@stolik/contracts';
+import type {
+  Forecast,
+  GuestMessageLog,
+  QueueEntry,
+  SeatingZone,
+  StaffQueueHistoryItem,
+} from '@stolik/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { load } from '../api/load';
 import { put } from '../api/transport';
@@ -10,6 +16,7 @@ export const queueKeys = {
   seating: (restaurantId: number) => ['queue', restaurantId, 'seating'] as const,
   forecast: (restaurantId: number) => ['queue', restaurantId, 'forecast'] as const,
   history: (restaurantId: number, id: number) => ['queue', restaurantId, 'history', id] as const,
+  messages: (restaurantId: number, id: number) => ['queue', restaurantId, 'messages', id] as const,
 };
 
 /** Today's queue of the restaurant, newest activity first. */
@@ -36,6 +43,14 @@ export const entryHistoryQuery = (restaurantId: number, id: number) =>
   queryOptions({
     queryKey: queueKeys.history(restaurantId, id),
     queryFn: ({ signal }) => load<StaffQueueHistoryItem[]>(`/api/reservation/${id}/history/`, { signal }),
+  });
+
+/** Every message to the entry's guest and each channel it went down (live: a 'queue' change refetches it). */
+export const entryMessagesQuery = (restaurantId: number, id: number) =>
+  queryOptions({
+    queryKey: queueKeys.messages(restaurantId, id),
+    queryFn: async ({ signal }) =>
+      (await load<{ results: GuestMessageLog[] }>(`/api/reservation/${id}/messages/`, { signal })).results,
   });
 
 export const forecastQuery = (restaurantId: number) =>

@@ -15,6 +15,8 @@ export const StorageKey = {
   closedGlobalAlert: 'closedGlobalAlert',
   /** The guest pages' device key (guest-device.ts): proves a repeated queue join comes from this device. */
   guestDevice: 'guestDevice',
+  /** The guest pages this browser gets Web Push for ('queue:<token>' → the endpoint posted). */
+  guestPush: 'guestPush',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

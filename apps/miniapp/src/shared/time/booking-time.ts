@@ -12,7 +12,6 @@ export {
   serviceDayOf,
   timeOf,
   todayIn,
-  type WallClock,
   wallClock,
 } from './restaurant-clock';
 

@@ -126,12 +126,6 @@ export const UserIcon = (p: IconProps) => (
     <path d="M4 21a8 8 0 0 1 16 0" />
   </Icon>
 );
-export const LinkIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1" />
-    <path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
-  </Icon>
-);
 export const TelegramIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M21 4L3 11l6 2 2 6 3-4 5 4z" />
@@ -141,12 +135,6 @@ export const TelegramIcon = (p: IconProps) => (
 export const CheckIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M5 12l5 5 9-10" />
-  </Icon>
-);
-export const ConstructionIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="3" y="4" width="18" height="14" rx="2" />
-    <path d="M7 18l-2 3M17 18l2 3M3 9h18M8 4l-3 5M14 4l-3 5M20 4l-3 5" />
   </Icon>
 );
 export const DownloadIcon = (p: IconProps) => (

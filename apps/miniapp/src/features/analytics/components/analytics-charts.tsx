@@ -16,7 +16,7 @@ import {
 } from 'recharts';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { displayDate } from '../../../shared/time/restaurant-clock';
-import { formatHour, formatNumber, inServiceDayOrder, shortDate } from '../analytics-format';
+import { formatHour, formatNumber, formatShare, inServiceDayOrder, shortDate } from '../analytics-format';
 
 /*
  * The charts of the analytics page: recharts, loaded only here (a chunk of its own, fetched when the
@@ -241,6 +241,28 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
     { id: 'late', label: t('analytics.charts.late'), parties: quote.late, colour: COLOUR.late },
     { id: 'late_10', label: t('analytics.charts.late_10'), parties: quote.late_10, colour: COLOUR.late_10 },
   ];
+  // Issue #32: how the called guests were reached, by the first channel that reached them.
+  const reach = report.reach;
+  const channels = [
+    ...reach.by_channel.map((c) => ({
+      id: c.channel,
+      label: t(`guestReach.channel.${c.channel}`),
+      guests: c.reached,
+      within30s: c.within_30s,
+      within2m: c.within_2m,
+      answered: c.answered,
+      colour: COLOUR.queue,
+    })),
+    {
+      id: 'none',
+      label: t('analytics.charts.reachNone'),
+      guests: reach.unreached,
+      within30s: 0,
+      within2m: 0,
+      answered: 0,
+      colour: COLOUR.late_10,
+    },
+  ];
   const statuses = report.bookings_by_status
     .filter((s) => s.count > 0)
     .map((s) => ({ ...s, label: t(`bookingStatuses.${s.status}`) }));
@@ -380,6 +402,36 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
           labelWidth={130}
           rowKey={(o) => o.id}
           colour={(o) => o.colour}
+        />
+      </ChartCard>
+
+      <ChartCard
+        id="guest-reach"
+        title={t('analytics.charts.reach')}
+        summary={t('analytics.charts.reachSummary', {
+          called: count(reach.called),
+          within30s: reach.reached_30s_share === null ? '—' : formatShare(reach.reached_30s_share),
+          within2m: reach.reached_2m_share === null ? '—' : formatShare(reach.reached_2m_share),
+          answered: reach.answered_share === null ? '—' : formatShare(reach.answered_share),
+        })}
+        rows={channels}
+        empty={reach.called === 0}
+        columns={[
+          { label: t('analytics.charts.reachChannel'), value: (c) => c.label },
+          { label: t('analytics.charts.reachGuests'), value: (c) => count(c.guests) },
+          { label: t('analytics.charts.reachWithin30s'), value: (c) => count(c.within30s) },
+          { label: t('analytics.charts.reachWithin2m'), value: (c) => count(c.within2m) },
+          { label: t('analytics.charts.reachAnswered'), value: (c) => count(c.answered) },
+        ]}
+      >
+        <LyingBars
+          data={channels}
+          dataKey="guests"
+          name={t('analytics.charts.reachGuests')}
+          height={170}
+          labelWidth={130}
+          rowKey={(c) => c.id}
+          colour={(c) => c.colour}
         />
       </ChartCard>
 

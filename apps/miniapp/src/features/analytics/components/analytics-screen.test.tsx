@@ -41,6 +41,14 @@ function report(over: Partial<AnalyticsReport> = {}): AnalyticsReport {
     start_date: '2026-03-08',
     end_date: '2026-03-14',
     queue_by_source: [],
+    reach: {
+      called: 0,
+      reached_30s_share: null,
+      reached_2m_share: null,
+      answered_share: null,
+      unreached: 0,
+      by_channel: [],
+    },
     totals: {
       joins: 0,
       seated: 0,

@@ -12,6 +12,7 @@ import {
   tablesLabel,
 } from '../../../shared/bookings/booking-view';
 import { StatusBadge } from '../../../shared/bookings/status-badge';
+import { ReachMark } from '../../../shared/guest-reach/reach-mark';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { useNow } from '../../../shared/live/use-now';
 import { formatPhone } from '../../../shared/phone/phone';
@@ -167,6 +168,14 @@ export function BookingCard({
           <dt>{t('booking.card.source')}</dt>
           <dd>{t(`booking.sources.${booking.source}`)}</dd>
         </div>
+        {booking.reach ? (
+          <div>
+            <dt>{t('guestReach.logTitle')}</dt>
+            <dd>
+              <ReachMark reach={booking.reach} timeZone={timeZone} />
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t('booking.card.visitsLabel')}</dt>
           <dd>

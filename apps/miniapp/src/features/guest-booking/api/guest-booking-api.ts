@@ -10,7 +10,6 @@ import type { z } from 'zod';
 import { load } from '../../../shared/api/load';
 import { post } from '../../../shared/api/transport';
 
-export type PublicRestaurantInfo = z.infer<typeof PublicRestaurant>;
 export type GuestBookingCreated = z.infer<typeof GuestBookingCreatedSchema>;
 
 // Guests never sign in: every call is public.
@@ -20,7 +19,7 @@ const pub = { auth: false } as const;
 export const publicRestaurantQuery = (id: number) =>
   queryOptions({
     queryKey: ['public-restaurant', id],
-    queryFn: ({ signal }) => load<PublicRestaurantInfo>(`/api/public/restaurant/${id}/`, { ...pub, signal }),
+    queryFn: ({ signal }) => load<PublicRestaurant>(`/api/public/restaurant/${id}/`, { ...pub, signal }),
   });
 
 /** The start times really open to a guest's online request on a date, for a party size. */
@@ -65,3 +64,7 @@ export const cancelGuestBooking = (token: string) =>
 /** The guest's own event stream: a nudge whenever the booking may have changed (same protocol as the queue's). */
 export const guestBookingChangesPath = (token: string) =>
   `/api/public/booking/${encodeURIComponent(token)}/events/`;
+
+/** The restaurant's answer seen on this page: its message needs no other channel (issue #32). */
+export const reportBookingSeen = (token: string) =>
+  post(`/api/public/booking/${encodeURIComponent(token)}/reach/`, { event: 'seen' }, pub);

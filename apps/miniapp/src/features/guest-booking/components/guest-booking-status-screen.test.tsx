@@ -31,7 +31,12 @@ function bookingApi(initial: GuestBookingStatus) {
   let current = initial;
   let stream: ReadableStreamDefaultController<Uint8Array> | null = null;
   const cancels: string[] = [];
+  const reports: unknown[] = [];
   server.use(
+    http.post(`*/api/public/booking/${TOKEN}/reach/`, async ({ request }) => {
+      reports.push(await request.json());
+      return new HttpResponse(null, { status: 204 });
+    }),
     http.get(`*/api/public/booking/${TOKEN}/`, () => HttpResponse.json(current)),
     http.post(`*/api/public/booking/${TOKEN}/cancel/`, () => {
       cancels.push(TOKEN);
@@ -54,6 +59,7 @@ function bookingApi(initial: GuestBookingStatus) {
   );
   return {
     cancels,
+    reports,
     set: (next: Partial<GuestBookingStatus>) => {
       current = { ...current, ...next };
     },
@@ -85,6 +91,8 @@ describe("the guest's booking status page", () => {
     api.nudge();
     expect(await screen.findByText('Бронирование подтверждено')).toBeTruthy();
     expect(screen.queryByText('Ожидайте подтверждение от ресторана')).toBeNull();
+    // The answer seen here, said once: no other channel repeats it to the guest. Not before it.
+    await waitFor(() => expect(api.reports).toEqual([{ event: 'seen' }]));
   });
 
   it('lets the guest cancel, after asking, and then offers a new request', async () => {

@@ -1,6 +1,6 @@
 import type { GuestBookingOutcome } from '@stolik/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { stream } from '../../../shared/api/transport';
 import { useGuestStyle } from '../../../shared/guest-style/guest-style-frame';
@@ -10,7 +10,13 @@ import { paths } from '../../../shared/routing/paths';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { readableErrors } from '../../../shared/ui/form-errors';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { cancelGuestBooking, guestBookingChangesPath, guestBookingQuery } from '../api/guest-booking-api';
+import { GuestPushOffer } from '../../guest-push/components/guest-push-offer';
+import {
+  cancelGuestBooking,
+  guestBookingChangesPath,
+  guestBookingQuery,
+  reportBookingSeen,
+} from '../api/guest-booking-api';
 import { displayDate } from '../booking-dates';
 import type { SentState } from './guest-booking-screen';
 import '../guest-booking.css';
@@ -37,6 +43,16 @@ export function GuestBookingStatusScreen() {
       { open: (path, signal) => stream(path, { signal, auth: false }) },
     );
   }, [token, queryClient]);
+  // The restaurant's answer seen here: said once, so no other channel repeats it to the guest.
+  const decided = booking.data !== undefined && booking.data.status !== 'pending';
+  const seenSent = useRef(false);
+  useEffect(() => {
+    if (!decided || seenSent.current || document.visibilityState !== 'visible') return;
+    seenSent.current = true;
+    reportBookingSeen(token).catch(() => {
+      seenSent.current = false;
+    });
+  }, [decided, token]);
   const [confirming, setConfirming] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -97,6 +113,7 @@ export function GuestBookingStatusScreen() {
       ) : null}
       {open ? (
         <>
+          <GuestPushOffer kind="booking" token={token} />
           <p className="guest__updated">{t('guestBooking.updated')}</p>
           <button
             type="button"

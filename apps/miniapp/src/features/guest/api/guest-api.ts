@@ -1,14 +1,12 @@
-import type { GuestJoinBody, GuestQueueStatus } from '@stolik/contracts';
+import type {
+  GuestJoinBody,
+  GuestQueueStatus,
+  GuestReachEventBody,
+  PublicRestaurant,
+} from '@stolik/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { load } from '../../../shared/api/load';
 import { post } from '../../../shared/api/transport';
-
-export interface PublicRestaurantInfo {
-  id: number;
-  name: string;
-  queue_open: boolean;
-  typical_wait: number | null;
-}
 
 // Guests never sign in: every call is public.
 const pub = { auth: false } as const;
@@ -16,7 +14,7 @@ const pub = { auth: false } as const;
 export const publicRestaurantQuery = (id: number) =>
   queryOptions({
     queryKey: ['public-restaurant', id],
-    queryFn: ({ signal }) => load<PublicRestaurantInfo>(`/api/public/restaurant/${id}/`, { ...pub, signal }),
+    queryFn: ({ signal }) => load<PublicRestaurant>(`/api/public/restaurant/${id}/`, { ...pub, signal }),
   });
 
 /** The guest's own entry; refreshed every 15 s and when the page comes back into view. */
@@ -39,6 +37,21 @@ export const joinQueue = (restaurantId: number, body: GuestJoinBody, key: string
 export const leaveQueue = (token: string) =>
   post<GuestQueueStatus>(
     `/api/public/queue/${encodeURIComponent(token)}/cancel/`,
+    {},
+    pub,
+  ) as Promise<GuestQueueStatus>;
+
+/**
+ * What the guest did about the call: saw it on this page ('seen'), or answered ('coming'). The
+ * hostess's row shows it, and nobody goes on texting a guest who has answered.
+ */
+export const reportReach = (token: string, body: GuestReachEventBody) =>
+  post(`/api/public/queue/${encodeURIComponent(token)}/reach/`, body, pub);
+
+/** 'Я на месте': the called guest is at the door; the hostess's row turns 'Пришел'. */
+export const sayArrived = (token: string) =>
+  post<GuestQueueStatus>(
+    `/api/public/queue/${encodeURIComponent(token)}/arrived/`,
     {},
     pub,
   ) as Promise<GuestQueueStatus>;

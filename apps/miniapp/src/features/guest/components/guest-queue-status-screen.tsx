@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { stream } from '../../../shared/api/transport';
 import { useGuestStyle } from '../../../shared/guest-style/guest-style-frame';
@@ -8,7 +8,8 @@ import { followChangeStream } from '../../../shared/live/restaurant-changes';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { usePageTitle } from '../../../shared/ui/page';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
-import { guestChangesPath, guestQueueQuery, leaveQueue } from '../api/guest-api';
+import { GuestPushOffer } from '../../guest-push/components/guest-push-offer';
+import { guestChangesPath, guestQueueQuery, leaveQueue, reportReach, sayArrived } from '../api/guest-api';
 
 /** The guest's own place in the queue: number, wait, and the call when the table is ready. */
 export function GuestQueueStatusScreen() {
@@ -30,6 +31,24 @@ export function GuestQueueStatusScreen() {
   }, [token, queryClient]);
   const [confirming, setConfirming] = useState(false);
   const guestWait = useGuestWait();
+  const [answered, setAnswered] = useState(false);
+  // The call seen on this page: said once, so that no other channel is tried on a guest who knows.
+  const seenSent = useRef(false);
+  const called = status.data?.status === 'called';
+  useEffect(() => {
+    if (!called || seenSent.current || document.visibilityState !== 'visible') return;
+    seenSent.current = true;
+    reportReach(token, { event: 'seen' }).catch(() => {
+      seenSent.current = false;
+    });
+  }, [called, token]);
+  const coming = async () => {
+    await reportReach(token, { event: 'coming' });
+    setAnswered(true);
+  };
+  const arrived = async () => {
+    queryClient.setQueryData(guestQueueQuery(token).queryKey, await sayArrived(token));
+  };
 
   if (status.isPending) return <ListSkeleton rows={3} />;
   if (status.isError)
@@ -56,6 +75,9 @@ export function GuestQueueStatusScreen() {
         <p className="ticket__label">{t('guest.yourNumber')}</p>
         <p className="ticket__number">{entry.number}</p>
         {entry.status === 'called' ? <p className="ticket__called">{t('guest.called')}</p> : null}
+        {entry.status === 'called' && answered ? (
+          <p className="ticket__notice">{t('guest.comingThanks')}</p>
+        ) : null}
         {waiting ? (
           <>
             <p className="ticket__wait">
@@ -67,12 +89,28 @@ export function GuestQueueStatusScreen() {
             <p className="ticket__notice">{t('guest.success')}</p>
           </>
         ) : null}
+        {entry.status === 'joined' ? <p className="ticket__notice">{t('guest.arrivedNotice')}</p> : null}
         {entry.status === 'sat' ? <p className="ticket__notice">{t('guest.seated')}</p> : null}
         {entry.status === 'cancelled' ? <p className="ticket__notice">{t('guest.cancelledState')}</p> : null}
         {entry.status === 'closed' ? <p className="ticket__notice">{t('guest.finished')}</p> : null}
       </div>
       {waiting || entry.status === 'called' ? (
         <>
+          {entry.status === 'called' ? (
+            <button type="button" className="button button--wide" onClick={() => void arrived()}>
+              {t('guest.arrived')}
+            </button>
+          ) : null}
+          {entry.status === 'called' && !answered ? (
+            <button
+              type="button"
+              className="button button--secondary button--wide"
+              onClick={() => void coming()}
+            >
+              {t('guest.coming')}
+            </button>
+          ) : null}
+          <GuestPushOffer kind="queue" token={token} />
           <p className="guest__updated">{t('guest.updated')}</p>
           <button
             type="button"

@@ -54,7 +54,74 @@ describe('Settings → restaurant', () => {
       ui_content: { app: { hide_orders: true, hide_main_table: false } },
       quote_walk_minutes: 5,
       quote_grace_minutes: 10,
+      guest_ladder: ['telegram', 'push', 'sms'],
+      guest_answer_wait_seconds: 60,
+      sms_monthly_budget: 300,
     });
+  });
+
+  it('orders the channels of guest messages, sets the time to answer and the SMS budget', async () => {
+    const api = hallApi(server);
+    server.use(
+      http.get('*/api/restaurant/1/', () =>
+        HttpResponse.json({
+          ...api.hall.restaurant,
+          guest_ladder: ['telegram', 'sms'],
+          guest_answer_wait_seconds: 90,
+          sms_monthly_budget: 500,
+          sms_used_this_month: 42,
+          sms_configured: false,
+        }),
+      ),
+    );
+    renderRestaurant();
+    const list = await screen.findByRole('list', { name: 'Каналы по порядку' });
+    // The ladder's channels first, in its order, then the unused one.
+    expect(
+      within(list)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('aria-label')),
+    ).toEqual(['Использовать: Телеграм', 'Использовать: SMS', 'Использовать: Уведомление в браузере']);
+    expect(
+      within(list)
+        .getAllByRole('checkbox')
+        .map((box) => (box as HTMLInputElement).checked),
+    ).toEqual([true, true, false]);
+    expect(screen.getByText('В этом месяце отправлено SMS: 42')).toBeTruthy();
+    expect(screen.getByText('SMS не подключены на сервере: этот канал пропускается')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Выше: Телеграм' }).hasAttribute('disabled')).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Выше: SMS' }));
+    await userEvent.click(screen.getByLabelText('Использовать: Уведомление в браузере'));
+    const wait = screen.getByLabelText('Ждать ответа гостя, с');
+    await userEvent.clear(wait);
+    await userEvent.type(wait, '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Значение должно быть не меньше 15')).toBeTruthy();
+    expect(api.sent('PATCH')).toEqual([]);
+
+    await userEvent.clear(wait);
+    await userEvent.type(wait, '120');
+    const budget = screen.getByLabelText('SMS в месяц, не больше');
+    await userEvent.clear(budget);
+    await userEvent.type(budget, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Сохранено')).toBeTruthy();
+    expect(api.sent('PATCH')[0]?.body).toMatchObject({
+      guest_ladder: ['sms', 'telegram', 'push'],
+      guest_answer_wait_seconds: 120,
+      sms_monthly_budget: 0,
+    });
+  });
+
+  it('refuses a ladder without a channel before sending', async () => {
+    const api = hallApi(server);
+    renderRestaurant();
+    for (const name of ['Телеграм', 'Уведомление в браузере', 'SMS'])
+      await userEvent.click(await screen.findByLabelText(`Использовать: ${name}`));
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Выберите хотя бы один канал')).toBeTruthy();
+    expect(api.sent('PATCH')).toEqual([]);
   });
 
   it("sets the queue's walk from the door and the grace past the quote, and refuses minutes out of range", async () => {

@@ -1,5 +1,11 @@
 import '../hall-settings.css';
-import { QUOTE_SETTINGS, RESTAURANT_LIMITS, type Restaurant, RestaurantPatchBody } from '@stolik/contracts';
+import {
+  GUEST_MESSAGE_SETTINGS,
+  QUOTE_SETTINGS,
+  RESTAURANT_LIMITS,
+  type Restaurant,
+  RestaurantPatchBody,
+} from '@stolik/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { NavLink, useParams } from 'react-router';
@@ -11,6 +17,7 @@ import { paths } from '../../../shared/routing/paths';
 import { Field } from '../../../shared/ui/field';
 import { ErrorState, ListSkeleton } from '../../../shared/ui/states';
 import { checkWith, problemOf } from '../form-check';
+import { GuestMessagesFields, ladderDraftOf, ladderOf } from './guest-messages-fields';
 import { CheckField, SaveBar, SaveStatus, SectionHeader, useSave } from './settings-form';
 import { TimeZonePicker } from './time-zone-picker';
 
@@ -72,6 +79,7 @@ export function RestaurantSettingsScreen() {
 }
 
 /** Minutes as typed: a whole number, or NaN for the contract to refuse with its message. */
+/** A whole number as typed (minutes, seconds, a count); NaN for anything else, refused by the check. */
 const minutesOf = (value: string) => (/^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN);
 
 function RestaurantForm({ restaurant }: { restaurant: Restaurant }) {
@@ -84,6 +92,13 @@ function RestaurantForm({ restaurant }: { restaurant: Restaurant }) {
   const [hideMainTable, setHideMainTable] = useState(restaurant.ui_content.app.hide_main_table);
   const [walk, setWalk] = useState(String(restaurant.quote_walk_minutes ?? QUOTE_SETTINGS.walk.default));
   const [grace, setGrace] = useState(String(restaurant.quote_grace_minutes ?? QUOTE_SETTINGS.grace.default));
+  const [ladder, setLadder] = useState(() => ladderDraftOf(restaurant.guest_ladder));
+  const [answerWait, setAnswerWait] = useState(
+    String(restaurant.guest_answer_wait_seconds ?? GUEST_MESSAGE_SETTINGS.answerWait.default),
+  );
+  const [budget, setBudget] = useState(
+    String(restaurant.sms_monthly_budget ?? GUEST_MESSAGE_SETTINGS.smsBudget.default),
+  );
   const saving = useSave((body: RestaurantPatchBody) => updateRestaurant(restaurant.id, body), {
     onSaved: (saved) => {
       put(saved);
@@ -103,6 +118,9 @@ function RestaurantForm({ restaurant }: { restaurant: Restaurant }) {
         ui_content: { app: { hide_orders: hideOrders, hide_main_table: hideMainTable } },
         quote_walk_minutes: minutesOf(walk),
         quote_grace_minutes: minutesOf(grace),
+        guest_ladder: ladderOf(ladder),
+        guest_answer_wait_seconds: minutesOf(answerWait),
+        sms_monthly_budget: minutesOf(budget),
       },
       t,
     );
@@ -159,6 +177,17 @@ function RestaurantForm({ restaurant }: { restaurant: Restaurant }) {
         min={QUOTE_SETTINGS.grace.min}
         max={QUOTE_SETTINGS.grace.max}
         onChange={(event) => setGrace(event.target.value)}
+      />
+      <GuestMessagesFields
+        ladder={ladder}
+        onLadder={setLadder}
+        answerWait={answerWait}
+        onAnswerWait={setAnswerWait}
+        budget={budget}
+        onBudget={setBudget}
+        usedThisMonth={restaurant.sms_used_this_month}
+        smsConfigured={restaurant.sms_configured}
+        errors={errors}
       />
       {errors.has_bookings ||
       errors['ui_content.app.hide_orders'] ||

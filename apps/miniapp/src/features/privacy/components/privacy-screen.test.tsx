@@ -48,6 +48,8 @@ const EXPORT: GuestExport = {
       seated_time: null,
       finished_time: null,
       history: [],
+      push_subscriptions: [],
+      messages: [],
     },
   ],
   bookings: [],

@@ -2,9 +2,15 @@ import type { QueueEntry, Restaurant } from '@stolik/contracts';
 import type { QueueAction } from '@stolik/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRefusalMessage } from '../../../shared/api/refusal';
+import { MessageLog } from '../../../shared/guest-reach/reach-mark';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { formatPhone } from '../../../shared/phone/phone';
-import { entryHistoryQuery, moveToRestaurant, queueKeys } from '../../../shared/queue/queue-api';
+import {
+  entryHistoryQuery,
+  entryMessagesQuery,
+  moveToRestaurant,
+  queueKeys,
+} from '../../../shared/queue/queue-api';
 import { STAFF_QUEUE_REFUSALS } from '../../../shared/queue/use-queue-actions';
 import { haptic } from '../../../shared/telegram/bridge';
 import { timeOf } from '../../../shared/time/restaurant-clock';
@@ -104,6 +110,7 @@ export function EntrySheet({
           </div>
         ) : null}
       </dl>
+      <EntryMessages entry={entry} timeZone={restaurants.find((r) => r.id === entry.restaurant)?.timezone} />
       <EntryHistory entry={entry} timeZone={restaurants.find((r) => r.id === entry.restaurant)?.timezone} />
       <div className="entry-actions">
         {actions.map((action) => (
@@ -134,6 +141,26 @@ export function EntrySheet({
         ) : null}
       </div>
     </Sheet>
+  );
+}
+
+/** Every message to the guest (called, …) and each channel it went down: the proof they were told. */
+function EntryMessages({ entry, timeZone }: { entry: QueueEntry; timeZone: string | undefined }) {
+  const { t } = useTranslation();
+  const messages = useQuery(entryMessagesQuery(entry.restaurant, entry.id));
+  return (
+    <section className="entry-history" aria-labelledby={`entry-messages-${entry.id}`}>
+      <h3 id={`entry-messages-${entry.id}`} className="entry-history__title">
+        {t('guestReach.logTitle')}
+      </h3>
+      {messages.isPending ? (
+        <p className="field__hint">{t('app.loading')}</p>
+      ) : messages.isError ? (
+        <p className="field__hint">{t('queueSources.historyFailed')}</p>
+      ) : (
+        <MessageLog messages={messages.data} timeZone={timeZone} />
+      )}
+    </section>
   );
 }
 

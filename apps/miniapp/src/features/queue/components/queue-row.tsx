@@ -2,6 +2,7 @@ import '../queue.css';
 import type { QueueEntry } from '@stolik/contracts';
 import type { QueueAction } from '@stolik/domain';
 import { useEffect, useRef } from 'react';
+import { ReachMark } from '../../../shared/guest-reach/reach-mark';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { actionLabel, actionsFor, elapsedFrom, elapsedMinutes, isOverdue } from '../queue-view';
 import { useFormatMinutes } from './elapsed';
@@ -23,8 +24,11 @@ export function QueueRow({
   showStatus,
   graceMinutes,
   highlighted = false,
+  timeZone,
 }: {
   entry: QueueEntry;
+  /** The restaurant's time zone, for the time on the guest-message mark. */
+  timeZone?: string | undefined;
   /** Minutes past the quote before the row reads 'дольше обещанного' (the restaurant's setting). */
   graceMinutes: number;
   /** A step taken offline waits to be sent (its row says so). */
@@ -117,6 +121,10 @@ export function QueueRow({
             <span className="queue-row__tables">
               {t('liveQueue.tables', { tables: entry.tables.join(', ') })}
             </span>
+          ) : null}
+          {/* How the called guest was reached and what they did (issue #32). */}
+          {entry.reach && (entry.status === 'called' || entry.status === 'joined') ? (
+            <ReachMark reach={entry.reach} timeZone={timeZone} compact />
           ) : null}
           {entry.event ? <span className="chip">{t(`events.${entry.event}`)}</span> : null}
           {entry.visits > 0 ? (

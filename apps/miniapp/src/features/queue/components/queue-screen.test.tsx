@@ -35,6 +35,7 @@ const entry = (over: Partial<QueueEntry>): QueueEntry => ({
   waiting_time: 10,
   waiting_range: null,
   visits: 0,
+  reach: null,
   ...over,
 });
 

@@ -202,6 +202,7 @@ export function QueueScreen() {
                 entry={entry}
                 now={now}
                 graceMinutes={graceMinutes}
+                timeZone={timeZone}
                 selected={selected === entry.id}
                 showStatus={statusShownIn(group, entry.status)}
                 highlighted={justAdded === entry.id}

@@ -35,6 +35,7 @@ export const queueEntry = (over: Partial<QueueEntry> = {}): QueueEntry => ({
   waiting_time: 10,
   waiting_range: null,
   visits: 0,
+  reach: null,
   ...over,
 });
 

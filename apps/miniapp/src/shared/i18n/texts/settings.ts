@@ -13,6 +13,7 @@ import { privacy } from '@stolik/i18n/ru/privacy';
 import { queueSources } from '@stolik/i18n/ru/queue-sources';
 import { roles } from '@stolik/i18n/ru/roles';
 import { schemeEditor } from '@stolik/i18n/ru/scheme-editor';
+import { sms } from '@stolik/i18n/ru/sms';
 import { style } from '@stolik/i18n/ru/style';
 import { usersScreen } from '@stolik/i18n/ru/users-screen';
 import { validation } from '@stolik/i18n/ru/validation';
@@ -34,6 +35,7 @@ export const texts = {
   queueSources,
   roles,
   schemeEditor,
+  sms,
   style,
   usersScreen,
   validation,

@@ -5,6 +5,7 @@ import { bookingStatuses } from '@stolik/i18n/ru/booking-statuses';
 import { events } from '@stolik/i18n/ru/events';
 import { guest } from '@stolik/i18n/ru/guest';
 import { guestLinks } from '@stolik/i18n/ru/guest-links';
+import { guestReach } from '@stolik/i18n/ru/guest-reach';
 import { hallMap } from '@stolik/i18n/ru/hall-map';
 import { hallSettings } from '@stolik/i18n/ru/hall-settings';
 import { liveQueue } from '@stolik/i18n/ru/live-queue';
@@ -23,6 +24,8 @@ export const texts = {
   bookingStatuses,
   events,
   guest,
+  // How a called guest was reached: the row's mark and the guest card's list.
+  guestReach,
   guestLinks,
   hallMap,
   hallSettings,

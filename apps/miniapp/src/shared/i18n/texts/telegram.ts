@@ -3,6 +3,7 @@ import { bookingApi } from '@stolik/i18n/ru/booking-api';
 import { bookingStatuses } from '@stolik/i18n/ru/booking-statuses';
 import { events } from '@stolik/i18n/ru/events';
 import { guest } from '@stolik/i18n/ru/guest';
+import { guestReach } from '@stolik/i18n/ru/guest-reach';
 import { hallMap } from '@stolik/i18n/ru/hall-map';
 import { liveQueue } from '@stolik/i18n/ru/live-queue';
 import { pages } from '@stolik/i18n/ru/pages';
@@ -19,6 +20,8 @@ export const texts = {
   bookingStatuses,
   events,
   guest,
+  // How a called guest was reached: the row's mark and the guest card's list.
+  guestReach,
   hallMap,
   liveQueue,
   pages,

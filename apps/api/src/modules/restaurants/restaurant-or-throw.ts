@@ -1,9 +1,6 @@
 import type { Database } from '@stolik/db';
-import {
-  createRestaurantsRepository,
-  type RestaurantRow,
-} from '../modules/restaurants/restaurants.repository';
-import { notFound } from './http-errors';
+import { notFound } from '../../shared/http-errors';
+import { createRestaurantsRepository, type RestaurantRow } from './restaurants.repository';
 
 /** The restaurant, or 404 (a superuser passes the access check for any id, existing or not). */
 export async function restaurantOrThrow(db: Database, id: number): Promise<RestaurantRow> {

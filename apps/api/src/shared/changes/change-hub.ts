@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { RestaurantChange } from '@stolik/contracts';
 import type { DatabaseHandle } from '@stolik/db';
 import { z } from 'zod';
-import { AccessChanged, SessionsEnded } from '../auth/sessions';
-import { CHANGES_CHANNEL } from './changes';
 import { sendCaughtUpMark } from './changes.repository';
+import { AccessChanged, CHANGES_CHANNEL, SessionsEnded } from './channel';
 
 export type ChangeMessage = { kind: 'change'; change: RestaurantChange } | { kind: 'gap' };
 export type ChangeListener = (message: ChangeMessage) => void;

@@ -1,7 +1,7 @@
 import type { RestaurantChange } from '@stolik/contracts';
 import type { Database } from '@stolik/db';
 import { sql } from 'drizzle-orm';
-import { CHANGES_CHANNEL } from './changes';
+import { CHANGES_CHANNEL } from './channel';
 
 type Executor = Pick<Database, 'execute'>;
 

@@ -1,8 +1,8 @@
 import { MessageKey } from '@stolik/contracts';
 import type { Database, Tx } from '@stolik/db';
-import { announceChange } from '../modules/events/changes.repository';
-import { requireRestaurant, type Viewer } from './access';
-import { FieldValidationError, type HttpError } from './http-errors';
+import { requireRestaurant, type Viewer } from '../../shared/access';
+import { announceChange } from '../../shared/changes/changes.repository';
+import { FieldValidationError, type HttpError } from '../../shared/http-errors';
 import { restaurantOrThrow } from './restaurant-or-throw';
 
 type RestaurantRow = Awaited<ReturnType<typeof restaurantOrThrow>>;

@@ -1,13 +1,9 @@
 import { ExpiredError, validate } from '@tma.js/init-data-node';
-import { isStorableText } from '../../plugins/input-text';
 import { FieldValidationError, HttpError } from '../../shared/http-errors';
-import {
-  type InvitationsService,
-  invitationFits,
-  invitationForAnotherEmail,
-} from '../users/invitations.service';
-import type { UsersRepository } from '../users/users.repository';
-import { type AuthService, sha256 } from './auth.service';
+import { isStorableText } from '../../shared/storable-text';
+import { type AuthService, sha256 } from '../auth/auth.service';
+import { type InvitationsService, invitationFits, invitationForAnotherEmail } from './invitations.service';
+import type { UsersRepository } from './users.repository';
 
 export interface TelegramUser {
   id: number;
