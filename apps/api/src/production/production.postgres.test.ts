@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { privateMessage, type TelegramPerson } from '@stolik/bot/testing';
@@ -30,6 +30,8 @@ import {
  * installs it.
  */
 const CHROMIUM = '/usr/bin/chromium';
+/** NSS's tool (Debian's libnss3-tools): makes a profile's certificate store trust Caddy's root. */
+const CERTUTIL = '/usr/bin/certutil';
 const OWNER: TelegramPerson = { id: 3601, first_name: 'Ольга', username: 'olga_owner' };
 /** The issue's figure: a change on the screen within a second, through the proxy. */
 const WITHIN_MS = 1000;
@@ -55,7 +57,7 @@ afterAll(async () => {
 
 /** A browser profile folder whose NSS database trusts exactly Caddy's root (or nothing). */
 function profileHome(trustCaddy: boolean): string {
-  if (!existsSync('/usr/bin/certutil'))
+  if (!existsSync(CERTUTIL))
     throw new Error(
       'No certutil: apt-get install libnss3-tools (.ci/run does); it makes Chromium trust Caddy',
     );
@@ -64,10 +66,10 @@ function profileHome(trustCaddy: boolean): string {
   const home = mkdtempSync(path.join(tmpdir(), 'stolik-chromium-home-'));
   cleanups.push(async () => rmSync(home, { recursive: true, force: true }));
   const nssdb = `sql:${path.join(home, '.pki/nssdb')}`;
-  execFileSync('mkdir', ['-p', path.join(home, '.pki/nssdb')]);
-  execFileSync('certutil', ['-d', nssdb, '-N', '--empty-password']);
+  mkdirSync(path.join(home, '.pki/nssdb'), { recursive: true });
+  execFileSync(CERTUTIL, ['-d', nssdb, '-N', '--empty-password']);
   if (trustCaddy) {
-    execFileSync('certutil', [
+    execFileSync(CERTUTIL, [
       '-d',
       nssdb,
       '-A',
