@@ -27,6 +27,9 @@ const PACED = [
   'src/modules/telegram/telegram-e2e*.test.ts',
   'src/modules/telegram/dispatcher.test.ts',
   'src/modules/telegram/dispatcher.postgres.test.ts',
+  // Production's shape behind Caddy (src/production): they measure changes reaching screens
+  // within 1 s and streams back within 3 s while processes restart, by this process's clock.
+  'src/production/*.postgres.test.ts',
 ];
 
 /**

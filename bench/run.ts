@@ -34,11 +34,14 @@
  * 10. Start: CPU and wall seconds of one start of the product on the embedded database, from the
  *     bundle and from the sources through tsx, on an empty data folder and on a started one
  *     (issue #19: the test suite starts it about 25 times), median of 3 (bench/start.ts).
+ * 11. Soak: a Friday night for minutes (SOAK_S, 180 s): 60 tables, 10 staff screens, 300 guest pages,
+ *     a join and a staff move a second, 5 booking requests a minute, on PostgreSQL (bench/soak.ts);
+ *     its last line `soak: p99 action …` (issue #36), over the limits an exit code of 1.
  * Every run starts the product afresh (the API's bundle, built first), and stops it (and drops its
  * scratch database) even on failure.
  *
  * `npx tsx bench/run.ts availability` (or any of bundle, estimate, availability, http, queue-list,
- * events, telegram, analytics, map, quotes, lighthouse, start, several at once) runs only those and prints their figures; latest.json is then
+ * events, telegram, analytics, map, quotes, lighthouse, start, soak, several at once) runs only those and prints their figures; latest.json is then
  * left as the last full run wrote it. `QUEUE_LIST_HISTORY=year` (or `none`) runs the hot reads on that
  * hall only.
  */
@@ -59,6 +62,7 @@ import { measureQueueList } from './queue-list';
 import { measureQuotes } from './quotes';
 import { measureReachRun, type ReachRun, reachLine } from './reach';
 import { onPostgresElsePglite } from './scratch-database';
+import { measureSoak } from './soak';
 import { measureStart } from './start';
 import { measureTelegram } from './telegram';
 
@@ -77,6 +81,7 @@ const BENCHES = [
   'quotes',
   'lighthouse',
   'start',
+  'soak',
   'reach',
 ] as const;
 const only = process.argv.slice(2);
@@ -101,7 +106,7 @@ if (wants('bundle')) {
 }
 
 // The benchmarks that start the product run the API's bundle, as `pnpm start` does.
-if ((['http', 'queue-list', 'events', 'map', 'lighthouse', 'start'] as const).some(wants)) {
+if ((['http', 'queue-list', 'events', 'map', 'lighthouse', 'start', 'soak'] as const).some(wants)) {
   console.info('building the API…');
   await buildApi();
 }
@@ -144,6 +149,9 @@ if (wants('reach')) {
 
 if (wants('start')) console.info('starting the product again and again…');
 const start = wants('start') ? await measureStart(ROOT) : [];
+
+if (wants('soak')) console.info('a Friday night on PostgreSQL (the soak)…');
+const soak = wants('soak') ? await measureSoak(ROOT, postgresUrl) : undefined;
 
 if (wants('lighthouse')) console.info('scoring /login and the live queue with Lighthouse…');
 const lighthouseScores = wants('lighthouse')
@@ -390,6 +398,20 @@ if (quotes) {
   console.table(quotes.table);
 }
 
+if (soak) {
+  console.info(
+    `Soak (${soak.durationS} s measured: 60 tables, 10 staff screens, 300 guest pages, a join and a staff move a second, 5 booking requests a minute; ms)`,
+  );
+  console.table(soak.actions);
+  console.info(
+    `change->screen (a join or a move until each staff screen's list shows it): ${JSON.stringify(soak.changeToScreen)}`,
+  );
+  console.info(
+    `API memory after a full collection, MB, every 5 s: RSS ${soak.memory.samplesMb.join(' ')}; live JS heap ${soak.memory.heapSamplesMb.join(' ')}; load average ${soak.loadAverage.start} at the start, ${soak.loadAverage.end} at the end`,
+  );
+  if (soak.errorSamples.length > 0) console.warn(`soak errors (the first):\n${soak.errorSamples.join('\n')}`);
+}
+
 const results = {
   at: new Date().toISOString(),
   machine: { cpus: (await import('node:os')).cpus().length },
@@ -404,6 +426,7 @@ const results = {
   map,
   lighthouse: lighthouseScores,
   start,
+  soak,
   reach,
   quotes: quotes && {
     table: quotes.table,
@@ -433,6 +456,11 @@ const overLimit = telegram.filter(
 if (overLimit.length > 0) {
   console.error('telegram: over the limits, missed or repeated:', overLimit);
   process.exitCode = 1;
+}
+// The soak's line closes `pnpm bench soak` (issue #36), over its limits an exit code of 1.
+if (soak) {
+  if (!soak.withinLimits) process.exitCode = 1;
+  console.info(soak.line);
 }
 // The quote line closes the output (issue #20: its last line).
 if (quotes) console.info(quotes.line);

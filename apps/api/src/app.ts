@@ -81,6 +81,7 @@ import { auditPlugin } from './shared/audit';
 import { type ChangeHub, createChangeHub } from './shared/changes/change-hub';
 import { CHANGES_CHANNEL } from './shared/changes/channel';
 import { checkContractReplies } from './shared/contract-serializer';
+import { createDrain, type Drain } from './shared/drain';
 import { fallbackPublicUrl, ownOrigin } from './shared/public-url';
 import { createRateLimiter, rateLimitPlugin } from './shared/rate-limit';
 
@@ -99,6 +100,8 @@ declare module 'fastify' {
     changes: ChangeHub;
     /** The Telegram bot and its dispatcher (null without a bot token); started by the process, not here. */
     telegram: TelegramRuntime | null;
+    /** Whether the process is stopping (server.ts begins it on SIGTERM; health answers 503). */
+    drain: Drain;
     /** The guest messenger of a process without a bot (null with one: the bot's runtime runs it). */
     guestMessenger: GuestMessenger | null;
   }
@@ -137,6 +140,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** How long an event stream stays open before the client must reconnect (tests shorten it). */
   eventStreamLifetimeMs?: number;
+  /** How long a guest page's nudge of someone else's change may wait (events.routes.ts; tests). */
+  guestNudgeSpreadMs?: number;
   /** How long learned turn times are reused (tests that change history set 0). */
   turnCacheMs?: number;
   /** How long the hot reads' replies are kept at most (read-cache.ts; 0: never). */
@@ -175,8 +180,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('database', deps.database);
   app.decorate('i18n', i18n);
   app.decorate('apiVersion', API_VERSION);
+  const drain = createDrain();
+  app.decorate('drain', drain);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Stopping: no connection is kept for another request (a proxy would reuse it into a closed port).
+    if (drain.draining) reply.header('connection', 'close');
     // API replies are one person's data (a queue, a guest's page, tokens): no cache, the
     // browser's or a proxy's, may keep them. A route that may be kept says so itself (the font).
     if (request.url.startsWith('/api') && !reply.hasHeader('cache-control'))
@@ -254,8 +263,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   await app.register(guestLinksRoutes, { linksFor, miniAppShortName: deps.config.botMiniappShortName });
+  const queue = createQueueService(db, undefined, {
+    turnCacheMs: deps.turnCacheMs,
+    // The hall's simulated waits, once per change of a restaurant rather than once per guest page.
+    shared: (restaurantId, key, load) => reads.read(restaurantId, key, load),
+  });
   await app.register(shortLinksRoutes, { publicUrl });
-  const queue = createQueueService(db, undefined, { turnCacheMs: deps.turnCacheMs });
   // Guest forms sent from the Mini App carry init data: the guest's chat for the bot's answer.
   const guestChannel = createGuestChannel(deps.config.botToken);
   const entrySources = createEntrySourceCommands(db, queue);
@@ -314,6 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     findGuestBooking: (token) => bookings.guestBookingRef(token),
     findGuestEntry: (token) => queue.guestEntryRef(token),
     ...(deps.eventStreamLifetimeMs ? { lifetimeMs: deps.eventStreamLifetimeMs } : {}),
+    ...(deps.guestNudgeSpreadMs === undefined ? {} : { guestNudgeSpreadMs: deps.guestNudgeSpreadMs }),
   });
 
   // The guests' channels besides Telegram: Web Push always (VAPID keys made once), SMS with an account.

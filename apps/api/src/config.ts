@@ -113,6 +113,19 @@ const ConfigSchema = z.object({
     }),
   ),
   /**
+   * On SIGTERM, how long the process keeps serving with /api/health/ answering 503 before it stops
+   * listening: the proxy's health checks must notice first (the Caddyfile checks every second).
+   */
+  SHUTDOWN_DRAIN_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(8000, 'must be at most 8000 (the process exits within 10 s)')
+      .default(3000),
+  ),
+  /**
    * Tests and benchmarks only: 'loopback' lets a guest's Web Push subscription name a fake push
    * service at http://127.0.0.1:<port>/ (or [::1]). Unset, only the known push services' https
    * hosts are accepted; refused in production.
@@ -214,6 +227,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Metabase dashboards embedded on the analytics page (signed embedding); unset: none. */
   metabase: MetabaseConfig | undefined;
+  /** On SIGTERM: how long health answers 503 while requests are still served, before closing. */
+  shutdownDrainMs: number;
   /** The SMS provider's account (guest messages' SMS rung); unset: no SMS. */
   sms: SmsConfig | undefined;
   /** 'loopback': Web Push may go to a fake push service on 127.0.0.1 (tests, benchmarks); never in production. */
@@ -297,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     botDeliveryLeaseS: c.BOT_DELIVERY_LEASE_S,
     corsOrigins: c.CORS_ORIGINS,
     trustProxy: c.TRUST_PROXY ?? false,
+    shutdownDrainMs: c.SHUTDOWN_DRAIN_MS,
     pushTestEndpoints: c.PUSH_TEST_ENDPOINTS,
     metabase:
       c.METABASE_SITE_URL && c.METABASE_SECRET_KEY && c.METABASE_DASHBOARDS

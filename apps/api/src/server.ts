@@ -38,13 +38,24 @@ async function main() {
 
   let retention: ReturnType<typeof startGuestRetention> | null = null;
   let closing = false;
+  /**
+   * A graceful stop (a deploy, `systemctl restart`): health answers 503 at once while requests are
+   * still served, for SHUTDOWN_DRAIN_MS, so the proxy's health checks take this process out first;
+   * then it stops listening, ends its event streams with a retry hint (clients reconnect at once,
+   * to another process), lets requests in flight finish, and exits; within 10 s in any case.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: draining');
+    const timer = setTimeout(() => {
+      console.error('Stolik: the stop took over 10 s; exiting now');
+      process.exit(1);
+    }, 10_000);
     timer.unref();
+    app.drain.begin();
     try {
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       await telegram?.stop();
       await app.guestMessenger?.stop();
       await retention?.stop();

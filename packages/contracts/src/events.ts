@@ -6,7 +6,9 @@ export const CHANGE_KINDS = ['queue', 'booking', 'table', 'order'] as const;
 /**
  * One message of GET /api/restaurant/{id}/events/ (Server-Sent Events). `event: change` carries a
  * RestaurantChange; `event: gap` says changes may have been missed, so refetch everything;
- * `event: ready` opens the stream; comment lines are heartbeats.
+ * `event: ready` opens the stream; `event: closing` (with `retry:`) ends it because the process
+ * is stopping: reconnect after that many ms, and another process answers; comment lines are
+ * heartbeats.
  */
 export const RestaurantChange = z.object({
   kind: z.enum(CHANGE_KINDS),
@@ -18,3 +20,9 @@ export const RestaurantChange = z.object({
 export type RestaurantChange = z.infer<typeof RestaurantChange>;
 
 export const EVENT_STREAM_HEARTBEAT_MS = 15_000;
+
+/**
+ * The `retry:` a stream ends with when its process stops (SIGTERM): reconnect at once, the proxy
+ * sends the new stream to another process (the stopping one already fails its health checks).
+ */
+export const EVENT_STREAM_CLOSING_RETRY_MS = 0;

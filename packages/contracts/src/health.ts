@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 export const Health = z.object({
-  status: z.enum(['ok', 'degraded']),
+  /** `draining`: the process is stopping (SIGTERM); a proxy's health check sends it nothing new. */
+  status: z.enum(['ok', 'degraded', 'draining']),
   database: z.enum(['ok', 'down']),
   database_kind: z.enum(['pglite', 'postgres']),
   version: z.string(),

@@ -59,11 +59,16 @@ export async function openEventStream(url: string, headers: Record<string, strin
       const queued = messages.shift();
       if (queued) return Promise.resolve(queued);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no message within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push((m) => {
+        const waiter = (m: StreamMessage) => {
           clearTimeout(timer);
           resolve(m);
-        });
+        };
+        // A wait that timed out takes no later message: the next `next()` gets it.
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          reject(new Error(`no message within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.push(waiter);
       });
     },
     /** Resolves when the server ends the stream. */

@@ -28,6 +28,8 @@ export async function createTestApp(
     /** The caches' lifetimes (the product's by default); cache tests lengthen them past any slow run. */
     readCacheMs?: number;
     viewerCacheMs?: number;
+    /** How long a guest page's nudge of another's change may wait (events.routes.ts). */
+    guestNudgeSpreadMs?: number;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -52,6 +54,7 @@ export async function createTestApp(
     checkReplies: true,
     viewerCacheMs: options.viewerCacheMs,
     ...(options.eventStreamLifetimeMs ? { eventStreamLifetimeMs: options.eventStreamLifetimeMs } : {}),
+    ...(options.guestNudgeSpreadMs === undefined ? {} : { guestNudgeSpreadMs: options.guestNudgeSpreadMs }),
     // The fake Bot API's identity by default: no test asks the real Telegram who the bot is.
     telegram: { botInfo: new FakeBotApi().botInfo, ...options.telegram },
     // DEBUG_LOG=1 shows the API's log while a test runs.

@@ -1,4 +1,5 @@
 import {
+  EVENT_STREAM_CLOSING_RETRY_MS,
   EVENT_STREAM_HEARTBEAT_MS,
   GuestTokenParams,
   type RestaurantChange,
@@ -19,6 +20,14 @@ import { ACCESS_TTL_S } from '../auth/tokens';
 export const GUEST_STREAMS_PER_ADDRESS = 20;
 /** What a 429 for one stream too many asks the client to wait. */
 const GUEST_STREAM_RETRY_S = 30;
+/**
+ * A guest's page is nudged within this long, at a moment of its own, of a change of someone else's
+ * entry (its place or wait may have moved): every change nudges every guest's page, which reads
+ * again, and 300 pages reading in the same millisecond queued the staff's own requests behind them
+ * (`pnpm bench soak`). Nudges due meanwhile make one. A change of the guest's own entry (called,
+ * seated) is said at once.
+ */
+export const GUEST_NUDGE_SPREAD_MS = 500;
 
 /**
  * GET /api/restaurant/{id}/events/: Server-Sent Events of the restaurant's changes, authorised like
@@ -43,6 +52,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   lifetimeMs?: number;
   /** How many guest streams one address may hold open at once in this process (429 past it). */
   guestStreamsPerAddress?: number;
+  /** Tests: the spread of a guest page's nudges (GUEST_NUDGE_SPREAD_MS). */
+  guestNudgeSpreadMs?: number;
 }> = async (
   app,
   {
@@ -52,9 +63,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     mayWatch,
     lifetimeMs = ACCESS_TTL_S * 1000,
     guestStreamsPerAddress = GUEST_STREAMS_PER_ADDRESS,
+    guestNudgeSpreadMs = GUEST_NUDGE_SPREAD_MS,
   },
 ) => {
-  const open = new Set<() => void>();
+  /** The open streams' ends; `closing`: the process is stopping, the client is told to reconnect at once. */
+  const open = new Set<(closing?: boolean) => void>();
   // Guest streams are public: one address must not hold this process's sockets and timers.
   const guestStreams = new Map<string, number>();
   /** Counts one more open guest stream of the request's address, or answers 429; returns its release. */
@@ -98,9 +111,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     stopHearingSessions();
     stopHearingAccess();
   });
-  // Open streams would hold the server's close forever.
+  // Open streams would hold the server's close forever. They end with a retry hint: the client
+  // reconnects at once, through the proxy, to a process that is not stopping.
   app.addHook('preClose', async () => {
-    for (const end of open) end();
+    for (const end of open) end(true);
   });
 
   /** Writes an open event stream to the raw response until either side ends it. */
@@ -114,6 +128,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     onEnd: () => void = () => {},
     /** When the stream must end at the latest (a staff stream: its token's expiry), epoch ms. */
     endsAt: number = Date.now() + lifetimeMs,
+    /** Changes told at a random moment within `withinMs` (coalesced), but those `atOnce` says. */
+    spread?: { withinMs: number; atOnce: (change: RestaurantChange) => boolean },
   ) => {
     reply.hijack();
     const raw = reply.raw;
@@ -136,11 +152,23 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     };
     write('retry: 3000\nevent: ready\ndata: {}\n\n');
 
+    let spreading: ReturnType<typeof setTimeout> | undefined;
+    const tell = (told: RestaurantChange) => write(`event: change\ndata: ${JSON.stringify(told)}\n\n`);
     const unsubscribe = hub.subscribe(restaurantId, (message) => {
       if (message.kind === 'gap') write('event: gap\ndata: {}\n\n');
       else {
         const told = toMessage(message.change);
-        if (told) write(`event: change\ndata: ${JSON.stringify(told)}\n\n`);
+        if (!told) return;
+        if (!spread || spread.atOnce(message.change)) {
+          clearTimeout(spreading);
+          spreading = undefined;
+          tell(told);
+        } else if (spreading === undefined) {
+          spreading = setTimeout(() => {
+            spreading = undefined;
+            tell(told);
+          }, Math.random() * spread.withinMs);
+        }
       }
     });
     const heartbeat = setInterval(() => write(': ping\n\n'), EVENT_STREAM_HEARTBEAT_MS);
@@ -148,11 +176,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       () => end(),
       Math.max(0, Math.min(endsAt, Date.now() + lifetimeMs) - Date.now()),
     );
-    const end = () => {
+    const end = (closing = false) => {
       cleanup();
+      if (closing) write(`retry: ${EVENT_STREAM_CLOSING_RETRY_MS}\nevent: closing\ndata: {}\n\n`);
       if (!raw.writableEnded) raw.end();
     };
     const cleanup = () => {
+      clearTimeout(spreading);
       clearInterval(heartbeat);
       clearTimeout(expiry);
       unsubscribe();
@@ -231,6 +261,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
           entry.restaurantId,
           () => ({ kind: 'queue', restaurant: entry.restaurantId, id: entry.id }),
           release,
+          undefined,
+          {
+            withinMs: guestNudgeSpreadMs,
+            atOnce: (change) => change.kind === 'queue' && change.id === entry.id,
+          },
         );
       } catch (error) {
         release();

@@ -119,12 +119,63 @@ describe('the event stream of a restaurant', () => {
     const stream = await openEventStream(`${base}/api/public/queue/${token}/events/`, {});
     expect((await stream.next()).event).toBe('ready');
     const other = await walkIn('Кто-то другой');
-    const message = await stream.next(1000);
+    // Within GUEST_NUDGE_SPREAD_MS (a watchdog above it: the machine may be busy).
+    const message = await stream.next(3000);
     expect(message.event).toBe('change');
     expect(JSON.parse(message.data)).toEqual({ kind: 'queue', restaurant: who.restaurantA, id: ownId });
     expect(other.json().id).not.toBe(ownId);
     stream.close();
     expect((await fetch(`${base}/api/public/queue/${'x'.repeat(24)}/events/`)).status).toBe(404);
+  });
+
+  it("tells a guest of another's change at a moment of its own, once for several, and of their own at once", async () => {
+    const spread = await createTestApp({ guestNudgeSpreadMs: 60_000 });
+    try {
+      const them = await createIdentities(spread);
+      const at = await spread.app.listen({ port: 0, host: '127.0.0.1' });
+      const joined = await spread.app.inject({
+        method: 'POST',
+        url: `/api/public/restaurant/${them.restaurantA}/queue/`,
+        payload: { group_size: 2, name: 'Ольга', phone: '+79167003344' },
+      });
+      expect(joined.statusCode).toBe(201);
+      const { token } = joined.json() as { token: string };
+      const list = (
+        await spread.app.inject({
+          method: 'GET',
+          url: `/api/reservation/?restaurant_id=${them.restaurantA}`,
+          headers: them.bearer(them.hostessA),
+        })
+      ).json() as { id: number; name: string }[];
+      const ownId = list.find((e) => e.name === 'Ольга')?.id;
+      const stream = await openEventStream(`${at}/api/public/queue/${token}/events/`, {});
+      expect((await stream.next()).event).toBe('ready');
+      for (const name of ['Первый', 'Второй']) {
+        const made = await spread.app.inject({
+          method: 'POST',
+          url: '/api/reservation/',
+          headers: them.bearer(them.hostessA),
+          payload: { restaurant: them.restaurantA, group_size: 2, name },
+        });
+        expect(made.statusCode).toBe(201);
+      }
+      // Others' changes wait (up to a minute here): nothing yet.
+      await expect(stream.next(500)).rejects.toThrow(/no message/);
+      // The guest's own entry called: at once, and the nudges that waited go with it.
+      const called = await spread.app.inject({
+        method: 'POST',
+        url: '/api/reservation/invite/',
+        headers: them.bearer(them.hostessA),
+        payload: { id: ownId },
+      });
+      expect(called.statusCode, called.body).toBe(200);
+      const message = await stream.next(3000);
+      expect(JSON.parse(message.data)).toEqual({ kind: 'queue', restaurant: them.restaurantA, id: ownId });
+      await expect(stream.next(500)).rejects.toThrow(/no message/);
+      stream.close();
+    } finally {
+      await spread.close();
+    }
   });
 
   it('forgets a screen that hung up', async () => {

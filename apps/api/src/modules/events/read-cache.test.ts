@@ -184,6 +184,39 @@ describe('the hot reads, kept per restaurant until a change is heard', () => {
     });
   });
 
+  it("guests' pages made all at once for the restaurant say what each page read alone says", async () => {
+    const h = await hall('Все страницы');
+    const tokens: string[] = [];
+    for (const [i, size] of [2, 4, 3, 2].entries()) {
+      const joined = await call('POST', `/api/public/restaurant/${h.id}/queue/`, null, {
+        group_size: size,
+        name: `Гость ${i}`,
+        phone: `+7916555100${i}`,
+      });
+      expect(joined.statusCode, joined.body).toBe(201);
+      tokens.push(GuestQueueStatus.parse(joined.json()).token);
+    }
+    const [first] = await t.database.db
+      .select({ id: schema.queueEntries.id })
+      .from(schema.queueEntries)
+      .where(eq(schema.queueEntries.guestToken, tokens[0] as string));
+    const called = await call('POST', '/api/reservation/invite/', who.hostessA, { id: first?.id });
+    expect(called.statusCode, called.body).toBe(200);
+    // The first read of a token: alone (it learns the restaurant); the second: from all the pages.
+    const alone = [];
+    for (const token of tokens) alone.push(await read(GuestQueueStatus, `/api/public/queue/${token}/`, null));
+    const together = [];
+    for (const token of tokens)
+      together.push(await read(GuestQueueStatus, `/api/public/queue/${token}/`, null));
+    expect(together).toEqual(alone);
+    expect(alone.map((page) => [page.status, page.position])).toEqual([
+      ['called', 0],
+      ['live', 1],
+      ['live', 2],
+      ['live', 3],
+    ]);
+  });
+
   it("keeps the data, not the decision: another restaurant's staff is refused a kept reply", async () => {
     const h = await hall('Чужой кэш');
     const url = `/api/reservation/?restaurant_id=${h.id}`;

@@ -16,8 +16,6 @@ const REPLIES_KEPT = 5000;
 const REPLIES_PER_RESTAURANT = 50;
 /** Restaurants with a map at most, empty ones included (a read of an unknown id makes one). */
 const RESTAURANTS_KEPT = 2000;
-/** Guest tokens whose restaurant is remembered at most (cleared past it). */
-const TOKENS_KEPT = 50_000;
 
 type Kept = Map<string, { reply: unknown; expiresAt: number }>;
 
@@ -52,8 +50,6 @@ export function createReadCache(
     replies -= byRestaurant.get(restaurantId)?.size ?? 0;
     byRestaurant.delete(restaurantId);
   };
-  /** The restaurant of a guest token, learnt when its page was read (a token's entry may move). */
-  const restaurantOfToken = new Map<string, number>();
   hub.subscribeAll((message) => {
     if (message.kind === 'gap') {
       byRestaurant.clear();
@@ -72,11 +68,6 @@ export function createReadCache(
     }
     byRestaurant.set(restaurantId, kept);
     return kept;
-  };
-
-  const hit = (kept: Kept | undefined, key: string): { reply: unknown } | undefined => {
-    const found = kept?.get(key);
-    return found && found.expiresAt > now() ? found : undefined;
   };
 
   /**
@@ -144,28 +135,6 @@ export function createReadCache(
         return found.reply as T;
       }
       return readOnce(restaurantId, kept, key, load);
-    },
-
-    /**
-     * The same for a guest's page, known by its token: `load` says the restaurant too. A token's
-     * first read only learns its restaurant; the reply is kept from the second on (and only while
-     * the token stays in that restaurant: moving an entry is a change of the one it left).
-     */
-    async readByToken<T>(token: string, load: () => Promise<{ restaurantId: number; reply: T }>): Promise<T> {
-      await hub.start().catch(() => {});
-      if (bypass()) return (await load()).reply;
-      const key = `token:${token}`;
-      const known = restaurantOfToken.get(token);
-      const kept = known === undefined ? undefined : keptOf(known);
-      const found = hit(kept, key);
-      if (found) return found.reply as T;
-      const { restaurantId, reply } = await load();
-      if (kept && known === restaurantId) keep(restaurantId, kept, key, reply);
-      else {
-        if (restaurantOfToken.size >= TOKENS_KEPT) restaurantOfToken.clear();
-        restaurantOfToken.set(token, restaurantId);
-      }
-      return reply;
     },
   };
 }

@@ -17,6 +17,19 @@ describe('GET /api/health/', () => {
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
+  it('answers 503, draining, once the process is stopping, and closes each connection after its reply', async () => {
+    const other = await createTestApp();
+    try {
+      other.app.drain.begin();
+      const res = await other.app.inject({ method: 'GET', url: '/api/health/' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'draining', database: 'ok' });
+      expect(res.headers.connection).toBe('close');
+    } finally {
+      await other.close();
+    }
+  });
+
   // Last in the file: it takes the database away.
   it('answers 503 and says so when the database is gone', async () => {
     await t.database.close();

@@ -166,6 +166,14 @@ export function createQueueRepository(db: Database) {
           .where(eq(queueEntries.guestToken, token))
       )[0],
 
+    /** The restaurant's entries of these statuses, with its name: every guest page of it at once. */
+    byRestaurantAndStatus: (restaurantId: number, statuses: readonly QueueStatus[]) =>
+      db
+        .select({ entry: queueEntries, name: restaurants.name })
+        .from(queueEntries)
+        .innerJoin(restaurants, eq(restaurants.id, queueEntries.restaurantId))
+        .where(and(eq(queueEntries.restaurantId, restaurantId), inArray(queueEntries.status, [...statuses]))),
+
     /** The guest's entry and its restaurant, for their event stream. */
     refByToken: async (token: string): Promise<{ id: number; restaurantId: number } | undefined> =>
       (

@@ -326,11 +326,8 @@ export const queueRoutes: FastifyPluginAsyncZod<{
         response: { 200: GuestQueueStatus, ...errors },
       },
     },
-    (request) =>
-      reads.readByToken(request.params.token, async () => {
-        const reply = await queue.guestStatus(request.params.token);
-        return { restaurantId: reply.restaurant, reply };
-      }),
+    // Kept with every other guest page of the restaurant until its next change (queue-guest.ts).
+    (request) => queue.guestStatus(request.params.token),
   );
 
   app.post(

@@ -7,7 +7,7 @@ import { createQueueCommands } from './queue-commands';
 import { createGuestQueue } from './queue-guest';
 import { createQueueReads } from './queue-reads';
 import { createQueueViews } from './queue-views';
-import { createQueueWaits } from './queue-waits';
+import { createQueueWaits, type SharedReads } from './queue-waits';
 
 /**
  * The live queue: guests join (form, Telegram) or are added at the door; staff move them through
@@ -18,7 +18,7 @@ import { createQueueWaits } from './queue-waits';
 export function createQueueService(
   db: Database,
   now: () => Date = () => new Date(),
-  options: { turnCacheMs?: number } = {},
+  options: { turnCacheMs?: number; shared?: SharedReads } = {},
 ) {
   const repository = createQueueRepository(db);
   const waits = createQueueWaits(db, repository, now, options);
@@ -27,7 +27,7 @@ export function createQueueService(
   return {
     ...createQueueReads(db, now, { repository, views, waits }),
     ...createQueueCommands(db, now, { repository, changes, views, waits }),
-    ...createGuestQueue(db, { repository, changes, waits }),
+    ...createGuestQueue(db, { repository, changes, waits, shared: options.shared }),
   };
 }
 export type QueueService = ReturnType<typeof createQueueService>;

@@ -117,6 +117,28 @@ describe('following the changes of a restaurant', () => {
     stop();
   });
 
+  it('reconnects at once when a stopping server ends the stream with its retry hint, and refetches', async () => {
+    vi.useFakeTimers();
+    const first = streamResponse();
+    const second = streamResponse();
+    const open = vi.fn().mockResolvedValueOnce(first.response).mockResolvedValueOnce(second.response);
+    const h = handlers();
+    // The usual delay after a short-lived stream would be 5 s: the hint overrides it.
+    const stop = followChangeStream(restaurantChangesPath(7), h.value, { open, retryDelaysMs: [5000] });
+    await vi.advanceTimersByTimeAsync(0);
+    first.send('retry: 3000\nevent: ready\ndata: {}\n\n');
+    await vi.advanceTimersByTimeAsync(0);
+    first.send('retry: 0\nevent: closing\ndata: {}\n\n');
+    first.end();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(open).toHaveBeenCalledTimes(2);
+    second.send('event: ready\ndata: {}\n\n');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.statuses.at(-1)).toBe('live');
+    expect(h.resyncs()).toBe(1);
+    stop();
+  });
+
   it('treats a silent connection as dead and reconnects', async () => {
     vi.useFakeTimers();
     const silent = streamResponse();

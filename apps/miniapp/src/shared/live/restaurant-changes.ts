@@ -106,6 +106,8 @@ export function followChangeStream(
     controller = current;
     handlers.onStatus('connecting');
     const openedAt = Date.now();
+    // The server is stopping (a deploy): it said when to come back (`closing` with `retry:`).
+    let closingRetryMs: number | null = null;
     const watchSilence = () => {
       clearTimeout(silenceTimer);
       silenceTimer = setTimeout(() => current.abort(), silenceMs);
@@ -123,6 +125,8 @@ export function followChangeStream(
           connectedBefore = true;
         } else if (message.event === 'gap') {
           handlers.onResync();
+        } else if (message.event === 'closing') {
+          closingRetryMs = message.retry ?? 0;
         } else if (message.event === 'change') {
           deliver(safeJson(message.data));
         }
@@ -148,6 +152,13 @@ export function followChangeStream(
       clearTimeout(silenceTimer);
     }
     if (closed || controller !== current) return;
+    // Its process is stopping: another answers the new stream (the proxy no longer sends there).
+    if (closingRetryMs !== null && !current.signal.aborted) {
+      attempt = 0;
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(() => void connect(), closingRetryMs);
+      return;
+    }
     // The server ended a stream that had served a while (its token lifetime): reopen at once.
     // Anything else (a drop, a stream that ends as soon as it opens): come back after a delay.
     if (connectedBefore && Date.now() - openedAt > 5000 && !current.signal.aborted) void connect();

@@ -21,4 +21,14 @@ describe('reading an event stream', () => {
     push(': ping\n\nretry: 3000\n\ndata: a\r\ndata: b\r\n\r\n');
     expect(seen).toEqual([{ event: 'message', data: 'a\nb' }]);
   });
+
+  it("keeps a message's retry: the stopping server's hint of when to come back", () => {
+    const seen: SseMessage[] = [];
+    const push = createSseParser((m) => seen.push(m));
+    push('retry: 0\nevent: closing\ndata: {}\n\nretry: soon\nevent: x\ndata: 1\n\n');
+    expect(seen).toEqual([
+      { event: 'closing', data: '{}', retry: 0 },
+      { event: 'x', data: '1' },
+    ]);
+  });
 });

@@ -1,11 +1,13 @@
 export interface SseMessage {
   event: string;
   data: string;
+  /** The block's `retry:` (ms before reconnecting), when it has one. */
+  retry?: number;
 }
 
 /**
  * The text/event-stream format, fed in chunks as they arrive: a message ends at a blank line;
- * `event:` and `data:` fields; lines starting with ':' are comments (the server's heartbeats).
+ * `event:`, `data:` and `retry:` fields; lines starting with ':' are comments (the server's heartbeats).
  */
 export function createSseParser(onMessage: (message: SseMessage) => void) {
   let buffer = '';
@@ -19,6 +21,7 @@ export function createSseParser(onMessage: (message: SseMessage) => void) {
       let event = 'message';
       const data: string[] = [];
       let fields = 0;
+      let retry: number | undefined;
       for (const line of block.split('\n')) {
         if (line === '' || line.startsWith(':')) continue;
         const colon = line.indexOf(':');
@@ -26,10 +29,13 @@ export function createSseParser(onMessage: (message: SseMessage) => void) {
         const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
         if (name === 'event') event = value;
         else if (name === 'data') data.push(value);
-        else continue;
+        else {
+          if (name === 'retry' && /^\d+$/.test(value)) retry = Number(value);
+          continue;
+        }
         fields += 1;
       }
-      if (fields > 0) onMessage({ event, data: data.join('\n') });
+      if (fields > 0) onMessage({ event, data: data.join('\n'), ...(retry === undefined ? {} : { retry }) });
     }
   };
 }
