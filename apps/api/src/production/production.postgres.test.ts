@@ -8,7 +8,6 @@ import { type DatabaseHandle, openDatabase, schema } from '@stolik/db';
 import { like } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guestAddress } from '../test/server-process';
 import {
   ADMIN,
   httpsCall,
@@ -20,7 +19,8 @@ import {
   type Stack,
   startStack,
   WEBHOOK_SECRET,
-} from './stack';
+} from '../test/production-stack';
+import { guestAddress } from '../test/server-process';
 
 /**
  * The deploy recipe (deploy/) run as production runs it: Caddy (Debian's package) with

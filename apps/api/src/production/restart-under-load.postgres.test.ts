@@ -3,7 +3,6 @@ import { privateMessage, type TelegramPerson } from '@stolik/bot/testing';
 import { type DatabaseHandle, openDatabase, schema } from '@stolik/db';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settled } from '../test/telegram';
 import {
   ADMIN,
   type HttpsOptions,
@@ -14,7 +13,8 @@ import {
   type Stack,
   startStack,
   WEBHOOK_SECRET,
-} from './stack';
+} from '../test/production-stack';
+import { settled } from '../test/telegram';
 
 /**
  * A deploy in the middle of service: production's shape (Caddy with deploy/Caddyfile in front of

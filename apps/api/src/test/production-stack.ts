@@ -8,7 +8,7 @@ import path from 'node:path';
 import { FakeBotApi } from '@stolik/bot/testing';
 import { createEmptyPostgresDatabase } from '@stolik/db/testing';
 import { builtEntry, testClockEnv } from '../../build';
-import { TEST_BOT_TOKEN } from '../test/test-app';
+import { TEST_BOT_TOKEN } from './test-app';
 
 /**
  * Production's shape on this machine, from the repository's own deploy recipe (deploy/): Caddy
