@@ -7,6 +7,7 @@ import type {
   BookingUpdateBody,
   DayTable,
   GuestCount,
+  GuestMessageLog,
   HistorySearchGuest,
   SeatingZone,
   Table,
@@ -30,6 +31,7 @@ export const bookingKeys = {
   list: (restaurantId: number, filters: ListFilters) => ['booking', restaurantId, 'list', filters] as const,
   waiting: (restaurantId: number, from: string) => ['booking', restaurantId, 'waiting', from] as const,
   history: (restaurantId: number, id: number) => ['booking', restaurantId, 'history', id] as const,
+  messages: (restaurantId: number, id: number) => ['booking', restaurantId, 'messages', id] as const,
   guest: (restaurantId: number, phone: string) => ['booking', restaurantId, 'guest', phone] as const,
   slots: (restaurantId: number, date: string, size: number) =>
     ['booking', restaurantId, 'slots', date, size] as const,
@@ -141,6 +143,14 @@ export const historyQuery = (restaurantId: number, id: number) =>
   queryOptions({
     queryKey: bookingKeys.history(restaurantId, id),
     queryFn: ({ signal }) => load<BookingHistoryItem[]>(`/api/booking/${id}/get-history/`, { signal }),
+  });
+
+/** Every message to the booking's guest and each channel it went down (live with the booking's changes). */
+export const bookingMessagesQuery = (restaurantId: number, id: number) =>
+  queryOptions({
+    queryKey: bookingKeys.messages(restaurantId, id),
+    queryFn: async ({ signal }) =>
+      (await load<{ results: GuestMessageLog[] }>(`/api/booking/${id}/messages/`, { signal })).results,
   });
 
 /** Earlier guests with this phone (the card's past visits). */

@@ -1,6 +1,7 @@
 import type { BookingStatus } from '@stolik/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { booking, bookingApi, DAY, msk, openDialogsInJsdom } from '../../../test/booking-fixtures';
@@ -121,5 +122,61 @@ describe('the booking card', () => {
     ]);
     await userEvent.click(within(card).getByRole('button', { name: 'Гости пришли' }));
     expect(onMove).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }), 'waiting');
+  });
+});
+
+describe('the booking card: how the guest was told', () => {
+  it("shows the latest message's mark and each channel it went down", async () => {
+    bookingApi(server);
+    const at = '2026-11-28T16:43:00.000Z';
+    server.use(
+      http.get('*/api/booking/:id/messages/', () =>
+        HttpResponse.json({
+          results: [
+            {
+              id: 7,
+              kind: 'booking_confirmed',
+              created: at,
+              reach: { channel: 'push', state: 'delivered', at },
+              attempts: [
+                {
+                  channel: 'telegram',
+                  status: 'skipped',
+                  error: 'no_chat',
+                  created: at,
+                  sent_time: null,
+                  delivered_time: null,
+                  failed_time: at,
+                },
+                {
+                  channel: 'push',
+                  status: 'delivered',
+                  error: null,
+                  created: at,
+                  sent_time: at,
+                  delivered_time: at,
+                  failed_time: null,
+                },
+              ],
+            },
+          ],
+        }),
+      ),
+    );
+    renderAt(
+      <BookingSheet
+        booking={booking({ status: 'application', reach: { channel: 'push', state: 'delivered', at } })}
+        restaurantId={1}
+        timeZone="Europe/Moscow"
+        tables={TABLE_NUMBERS}
+        onMove={vi.fn()}
+        onClose={() => {}}
+      />,
+    );
+    const card = screen.getByRole('dialog', { name: 'Анна · 19:00' });
+    expect(within(card).getByText('Сообщения гостю')).toBeTruthy();
+    expect(within(card).getAllByText('Push · доставлено · 19:43').length).toBeGreaterThan(0);
+    expect(await within(card).findByText('Бронь подтверждена')).toBeTruthy();
+    expect(within(card).getByText(/гость не из Telegram/)).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import type { Booking, BookingHistoryItem } from '@stolik/contracts';
 import { type BookingStatus, TABLE_HOLDING_BOOKING_STATUSES } from '@stolik/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { guestHistoryQuery, historyQuery } from '../../../shared/bookings/booking-api';
+import { bookingMessagesQuery, guestHistoryQuery, historyQuery } from '../../../shared/bookings/booking-api';
 import {
   actionKey,
   actionsFor,
@@ -12,7 +12,7 @@ import {
   tablesLabel,
 } from '../../../shared/bookings/booking-view';
 import { StatusBadge } from '../../../shared/bookings/status-badge';
-import { ReachMark } from '../../../shared/guest-reach/reach-mark';
+import { MessageLog, ReachMark } from '../../../shared/guest-reach/reach-mark';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { useNow } from '../../../shared/live/use-now';
 import { formatPhone } from '../../../shared/phone/phone';
@@ -173,6 +173,7 @@ export function BookingCard({
             <dt>{t('guestReach.logTitle')}</dt>
             <dd>
               <ReachMark reach={booking.reach} timeZone={timeZone} />
+              <BookingMessages restaurantId={restaurantId} bookingId={booking.id} timeZone={timeZone} />
             </dd>
           </div>
         ) : null}
@@ -312,4 +313,18 @@ function History({
       )}
     </section>
   );
+}
+
+/** Each message to the guest and every channel it went down, under the latest one's mark. */
+function BookingMessages({
+  restaurantId,
+  bookingId,
+  timeZone,
+}: {
+  restaurantId: number;
+  bookingId: number;
+  timeZone: string;
+}) {
+  const messages = useQuery(bookingMessagesQuery(restaurantId, bookingId));
+  return messages.data ? <MessageLog messages={messages.data} timeZone={timeZone} /> : null;
 }
