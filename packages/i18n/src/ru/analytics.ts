@@ -99,6 +99,8 @@ export const analytics = {
     hoursSheet: 'По часам',
     turnTimesSheet: 'Время за столом',
     queueSourcesSheet: 'Очередь по источникам',
+    /** The reach chart's title is longer than a sheet name may be. */
+    reachSheet: 'Дозвон до гостей',
     entries: 'Записей',
     leftOut: 'Не вошли в показатели',
     share: 'Доля',

@@ -12,7 +12,7 @@ const dayMonthYear = (iso: string) => {
  * The report's underlying tables as an .xlsx workbook with Russian headers, one sheet for each table
  * the page shows: per day of the range (with a total row), per hour of the day (from the service
  * day's first hour), the wait histogram, quote accuracy, bookings by status and by source, and
- * turn times by party size. Sheet names and headers are the page's own labels where it has them.
+ * turn times by party size, and how called guests were reached by channel. Sheet names and headers are the page's own labels where it has them.
  * Empty cells where nothing was measured.
  */
 export async function analyticsWorkbook(report: AnalyticsReport, i18n: I18n): Promise<Buffer> {
@@ -176,7 +176,28 @@ export async function analyticsWorkbook(report: AnalyticsReport, i18n: I18n): Pr
     });
   }
 
-  for (const sheet of [days, hours, waits, quotes, statuses, sources, queueSources, turns]) {
+  // How the called guests were reached (issue #32): each channel's part, and those never reached.
+  const reach = workbook.addWorksheet(t('reachSheet'));
+  reach.columns = [
+    { header: chart('reachChannel'), key: 'channel', width: 16 },
+    { header: chart('reachGuests'), key: 'guests', width: 10 },
+    { header: chart('reachWithin30s'), key: 'within_30s', width: 10 },
+    { header: chart('reachWithin2m'), key: 'within_2m', width: 10 },
+    { header: chart('reachAnswered'), key: 'answered', width: 12 },
+  ];
+  for (const row of report.reach.by_channel) {
+    reach.addRow({
+      channel: i18n.t(`guestReach.channel.${row.channel}`),
+      guests: row.reached,
+      within_30s: row.within_30s,
+      within_2m: row.within_2m,
+      answered: row.answered,
+    });
+  }
+  reach.addRow({ channel: chart('reachNone'), guests: report.reach.unreached });
+  reach.addRow({ channel: t('total'), guests: report.reach.called }).font = { bold: true };
+
+  for (const sheet of [days, hours, waits, quotes, statuses, sources, queueSources, turns, reach]) {
     sheet.getRow(1).font = { bold: true };
     sheet.views = [{ state: 'frozen', ySplit: 1 }];
   }

@@ -536,6 +536,20 @@ describe('analytics over a range of service days', () => {
         { channel: 'sms', reached: 1, within_30s: 0, within_2m: 1, answered: 1 },
       ],
     });
+    // The workbook's sheet says the same.
+    const exported = await get(`/api/restaurant/${place}/analytics/export/?${RANGE}`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Дозвон до гостей');
+    if (!sheet) throw new Error('no reach sheet');
+    const rows = [2, 3, 4, 5, 6].map((n) => (sheet.getRow(n).values as unknown[]).slice(1));
+    expect(rows).toEqual([
+      ['Telegram', 2, 2, 2, 1],
+      ['Push', 1, 1, 1, 0],
+      ['SMS', 1, 0, 1, 1],
+      ['Не дозвались', 1],
+      ['Итого', 5],
+    ]);
   });
 
   it('lays every service day out, the night after midnight with the day before', async () => {
@@ -773,9 +787,10 @@ describe('analytics over a range of service days', () => {
       'Брони по источникам',
       'Очередь по источникам',
       'Время за столом',
+      'Дозвон до гостей',
     ]);
-    const [days, hours, waits, quotes, statuses, sources, queueSources, turns] = workbook.worksheets;
-    if (!days || !hours || !waits || !quotes || !statuses || !sources || !queueSources || !turns)
+    const [days, hours, waits, quotes, statuses, sources, queueSources, turns, reach] = workbook.worksheets;
+    if (!days || !hours || !waits || !quotes || !statuses || !sources || !queueSources || !turns || !reach)
       throw new Error('sheets missing');
     const values = (sheet: ExcelJS.Worksheet, row: number) =>
       (sheet.getRow(row).values as unknown[]).slice(1);
@@ -860,5 +875,6 @@ describe('analytics over a range of service days', () => {
     // Nothing measured for parties of 3–4: empty cells, not zeros.
     expect(values(turns, 3)).toEqual(['3–4', 0]);
     expect(values(turns, 5)).toEqual(['7 и больше', 1, 60, 60]);
+    expect(values(reach, 1)).toEqual(['Канал', 'Гостей', 'За 30 с', 'За 2 мин', 'Ответили']);
   });
 });
