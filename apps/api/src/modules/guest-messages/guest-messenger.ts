@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Tx } from '@stolik/db';
 import { createServerI18n } from '@stolik/i18n';
+import { inFlightWork, wakeableSleep } from '../../shared/background-worker';
 import { announceChange } from '../../shared/changes/changes.repository';
 import type { GuestChannelName, GuestMessageContent, PushChannel, SmsChannel } from './channels';
 import {
@@ -101,31 +102,14 @@ export function createGuestMessenger(deps: GuestMessengerDeps) {
   let state: 'idle' | 'running' | 'stopping' | 'dead' = 'idle';
   const is = (wanted: typeof state) => state === wanted;
   let loopDone: Promise<void> = Promise.resolve();
-  let wakeUp: (() => void) | null = null;
   let unlisten: (() => Promise<void>) | null = null;
-  const inFlight = new Set<Promise<void>>();
   /** The push and SMS attempts this process is sending now. */
   const sending = new Set<number>();
   let smsPollDueAt = 0;
   /** A push or SMS rung was just started: send it in this round, not after a poll's sleep. */
   let wakeSenders = false;
 
-  const wake = () => {
-    const w = wakeUp;
-    wakeUp = null;
-    w?.();
-  };
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        wakeUp = null;
-        resolve();
-      }, ms);
-      wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const { wake, sleep } = wakeableSleep();
 
   /** Tells every staff screen that this entry's or booking's mark changed. */
   async function announce(
@@ -269,13 +253,9 @@ export function createGuestMessenger(deps: GuestMessengerDeps) {
     return claimed.length;
   }
 
-  function track(promise: Promise<void>) {
-    const guarded = promise.catch((error: unknown) =>
-      deps.logger?.error({ err: error }, 'guest messenger: a send failed to record'),
-    );
-    inFlight.add(guarded);
-    void guarded.finally(() => inFlight.delete(guarded));
-  }
+  const { track, settled } = inFlightWork((error: unknown) =>
+    deps.logger?.error({ err: error }, 'guest messenger: a send failed to record'),
+  );
 
   const record = (
     id: number,
@@ -445,7 +425,7 @@ export function createGuestMessenger(deps: GuestMessengerDeps) {
       state = 'stopping';
       wake();
       await loopDone;
-      await Promise.all([...inFlight]);
+      await settled();
       await unlisten?.();
       unlisten = null;
       state = 'idle';
@@ -465,7 +445,7 @@ export function createGuestMessenger(deps: GuestMessengerDeps) {
       await fanOut();
       await advance();
       await sendOwn();
-      await Promise.all([...inFlight]);
+      await settled();
     },
   };
 }

@@ -3,6 +3,7 @@ import type { MiniAppAddress } from '@stolik/bot';
 import type { Database } from '@stolik/db';
 import { createServerI18n } from '@stolik/i18n';
 import { type Api, GrammyError } from 'grammy';
+import { inFlightWork, wakeableSleep } from '../../shared/background-worker';
 import { CLEANUP_BATCH, createDeliveriesRepository } from './deliveries.repository';
 import { DEFAULT_TUNING, type DispatcherTuning } from './dispatcher-tuning';
 import { type NotificationFacts, type OutgoingMessage, renderNotification } from './notification-messages';
@@ -64,11 +65,9 @@ export function createDispatcher(deps: DispatcherDeps) {
   // Read through a function: the state changes while a send or a round awaits.
   const is = (wanted: typeof state) => state === wanted;
   let loopDone: Promise<void> = Promise.resolve();
-  let wakeUp: (() => void) | null = null;
   let unlisten: (() => Promise<void>) | null = null;
   /** Sends waiting for their slot: cancelled (and released) on stop. */
   const waiting = new Map<number, { timer: NodeJS.Timeout; token: string; fire: () => void }>();
-  const inFlight = new Set<Promise<void>>();
   /** After a 429, nothing of this process goes out before this (epoch ms). */
   let pausedUntil = 0;
   /** What this dispatcher did, for logs, tests and the benchmark. */
@@ -86,23 +85,7 @@ export function createDispatcher(deps: DispatcherDeps) {
     logger: deps.logger,
   });
 
-  const wake = () => {
-    const w = wakeUp;
-    wakeUp = null;
-    w?.();
-  };
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        wakeUp = null;
-        resolve();
-      }, ms);
-      wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const { wake, sleep } = wakeableSleep();
 
   /** Step 1: pending outbox rows become deliveries, in one transaction. Returns how many rows. */
   async function fanOut(): Promise<number> {
@@ -252,13 +235,9 @@ export function createDispatcher(deps: DispatcherDeps) {
     await markDelivered(item.id, sent.message_id);
   }
 
-  function track(promise: Promise<void>) {
-    const guarded = promise.catch((error: unknown) =>
-      deps.logger?.error({ err: error }, 'telegram: recording a send failed'),
-    );
-    inFlight.add(guarded);
-    void guarded.finally(() => inFlight.delete(guarded));
-  }
+  const { track, settled } = inFlightWork((error: unknown) =>
+    deps.logger?.error({ err: error }, 'telegram: recording a send failed'),
+  );
 
   /** Step 2b: each claimed message goes out at its slot. */
   async function schedule(batch: Scheduled[], token: string) {
@@ -337,7 +316,7 @@ export function createDispatcher(deps: DispatcherDeps) {
         clearTimeout(entry.timer);
         await release(id, entry.token).catch(() => {});
       }
-      await Promise.all([...inFlight]);
+      await settled();
       await unlisten?.();
       unlisten = null;
       state = 'idle';
